@@ -1,0 +1,1 @@
+"""numpy analysis: expected-damage curves, Monte Carlo of volleys."""

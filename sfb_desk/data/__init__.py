@@ -1,0 +1,1 @@
+"""Ship files, scenarios and saves: (de)serialisation, schemas, migrations. No Qt."""

@@ -1,0 +1,1 @@
+"""The sequencer session: prompts, answers, dice sources, event log, replay. No Qt."""

@@ -1,0 +1,1 @@
+"""One QPainter renderer per form, shared by screen, PDF and printer."""

@@ -1,0 +1,1 @@
+"""Qt adapters without widgets: game controller, undo stack, sequencer worker thread."""

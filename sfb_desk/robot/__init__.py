@@ -1,0 +1,1 @@
+"""The robot opponent: answers the session's prompts as a player would."""

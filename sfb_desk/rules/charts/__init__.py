@@ -1,0 +1,1 @@
+"""The rules' charts as data, each table in exactly one place (DESIGN.md section 3)."""

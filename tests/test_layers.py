@@ -1,0 +1,137 @@
+"""The layering of DESIGN.md section 2, enforced by walking every module's imports.
+
+Each package may import only the packages listed for it. The rules layer may import only the
+standard library: no Qt, numpy, pydantic or any other third-party package, and nothing of ours
+outside sfb_desk.rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "sfb_desk"
+
+# Which of our packages each layer may import (itself always allowed).
+ALLOWED: dict[str, set[str]] = {
+    "rules": set(),
+    "engine": {"rules"},
+    "analysis": {"rules"},
+    "printing": {"rules"},
+    "data": {"rules", "engine"},
+    "robot": {"rules", "engine", "analysis", "data"},
+    "qt": {"rules", "engine", "data", "analysis", "robot", "printing"},
+    "commands": {"rules", "engine", "data", "analysis", "robot", "printing"},
+    "cli": {"rules", "engine", "data", "analysis", "robot", "printing", "commands"},
+    "ui": {"rules", "engine", "data", "analysis", "robot", "printing", "qt"},
+    "app": {"ui", "qt", "data", "rules", "engine"},
+}
+# Third-party packages forbidden per layer (the rules layer allows the standard library only).
+NO_QT = {"PySide6", "pyqtgraph", "shiboken6"}
+FORBIDDEN_THIRD_PARTY: dict[str, set[str]] = {
+    "engine": NO_QT,
+    "data": NO_QT,
+    "analysis": NO_QT,
+    "robot": NO_QT,
+    "commands": {"pyqtgraph"},
+    "cli": {"pyqtgraph"},
+}
+
+
+def _layer_of(path: Path, root: Path) -> str:
+    rel = path.relative_to(root)
+    return rel.parts[0].removesuffix(".py") if rel.parts[0] != "__init__.py" else "__init__"
+
+
+def imports_of(path: Path, root: Path) -> list[tuple[int, str]]:
+    """Absolute module names imported by a file (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package_parts = ["sfb_desk", *path.relative_to(root).parent.parts]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package_parts[: len(package_parts) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+            if node.module is None or node.level:
+                found.extend((node.lineno, f"{module}.{alias.name}") for alias in node.names)
+    return found
+
+
+def violations(root: Path | None = None) -> list[str]:
+    root = root or PACKAGE
+    problems: list[str] = []
+    stdlib = sys.stdlib_module_names
+    for path in sorted(root.rglob("*.py")):
+        layer = _layer_of(path, root)
+        if layer == "__init__":
+            continue
+        allowed = ALLOWED.get(layer)
+        for lineno, module in imports_of(path, root):
+            top = module.split(".")[0]
+            where = f"{path.relative_to(root.parent)}:{lineno} imports {module}"
+            if top == "sfb_desk":
+                parts = module.split(".")
+                if len(parts) == 1:
+                    continue  # `import sfb_desk` / `from sfb_desk import __version__`
+                target = parts[1]
+                if target in ("__init__", "__version__", layer) or target.startswith("_"):
+                    continue
+                if allowed is not None and target not in allowed:
+                    problems.append(f"{where}: layer '{layer}' may not import '{target}'")
+            elif layer == "rules" and top not in stdlib and top != "__future__":
+                problems.append(f"{where}: the rules layer may import the standard library only")
+            elif top in FORBIDDEN_THIRD_PARTY.get(layer, set()):
+                problems.append(f"{where}: layer '{layer}' may not import {top}")
+    return problems
+
+
+def test_layers_are_clean():
+    assert violations() == []
+
+
+@pytest.mark.parametrize(
+    ("layer_file", "source", "expected"),
+    [
+        ("rules/bad.py", "from PySide6.QtCore import QObject\n", "standard library only"),
+        ("rules/bad.py", "import numpy\n", "standard library only"),
+        ("rules/bad.py", "from sfb_desk.ui import main_window\n", "may not import 'ui'"),
+        ("rules/bad.py", "from ..data import paths\n", "may not import 'data'"),
+        ("rules/charts/bad.py", "from ...engine import x\n", "may not import 'engine'"),
+        ("engine/bad.py", "import PySide6\n", "may not import PySide6"),
+        ("data/bad.py", "from sfb_desk.qt import worker\n", "may not import 'qt'"),
+        ("cli.py", "from sfb_desk.ui.main_window import MainWindow\n", "may not import 'ui'"),
+    ],
+)
+def test_layer_check_catches_violations(tmp_path, layer_file, source, expected):
+    """Prove the check can fail: plant a bad import in a copy of the tree and see it reported."""
+    fake = tmp_path / "sfb_desk"
+    target = fake / layer_file
+    target.parent.mkdir(parents=True)
+    target.write_text(source)
+    problems = violations(fake)
+    assert any(expected in p for p in problems), problems
+
+
+def test_rules_layer_imports_in_a_bare_interpreter():
+    """Importing every rules module pulls in no Qt, numpy or pydantic."""
+    import subprocess
+
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import sfb_desk.rules as r\n"
+        "for m in pkgutil.walk_packages(r.__path__, 'sfb_desk.rules.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = [m for m in ('PySide6', 'numpy', 'pydantic', 'pyqtgraph') if m in sys.modules]\n"
+        "print(bad); sys.exit(1 if bad else 0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
