@@ -75,6 +75,7 @@ class Weapon:
     rack_type: str | None = None  # drone racks (FD3): A, B, C, D, E, F, G
     reloads: int | None = None  # drone racks, ADD (E5.52)
     max_range: int | None = None  # e.g. disruptor range 30 or 40 (E3)
+    refit: str | None = None  # the mount exists only with this refit
     note: str = ""
 
     @property
@@ -106,6 +107,7 @@ class SpecialSystem:
     name: str
     boxes: int = 0
     damageable: bool = True
+    refit: str | None = None
     note: str = ""
 
     @property
@@ -122,6 +124,17 @@ class Refit:
     bpv_delta: int | None
     description: str = ""
     adds_boxes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """Sources that disagree on a fact, and the value chosen (kept from the reference)."""
+
+    field: str
+    chosen: object
+    values: tuple[tuple[str, object], ...] = ()  # (source, value)
+    agreeing: tuple[str, ...] = ()
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +165,7 @@ class ShipSpec:
     crew_units: int | None = None
     boarding_parties: int | None = None
     deck_crews: int | None = None
+    spare_shuttles: int | None = None
     sensor_track: tuple[int, ...] = ()
     scanner_track: tuple[int, ...] = ()
     damage_control_track: tuple[int, ...] = ()
@@ -164,7 +178,11 @@ class ShipSpec:
     refits: tuple[Refit, ...] = ()
     complete: bool = True
     missing: tuple[str, ...] = ()
+    confidence: str | None = None
+    sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    disagreements: tuple[Disagreement, ...] = ()
+    extra: tuple[tuple[str, object], ...] = ()  # other printed facts, shown as they are
     _counts: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
