@@ -32,3 +32,5 @@ def _no_thread_left_running():
         return
     running = [t for t in app.findChildren(QThread) if t.isRunning()]
     assert not running, f"QThread(s) left running: {running}"
+
+pytest_plugins = ["pytester"]
