@@ -1,0 +1,1 @@
+"""Helpers of tools/build_ship_library.py: reference fact files -> ship-file documents."""
