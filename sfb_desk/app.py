@@ -33,6 +33,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(["sfb-desk"])
     app.setApplicationName("SFB Desk")
     app.setOrganizationName("sfb-desk")
+    from PySide6.QtGui import QIcon
+
+    from sfb_desk.data.paths import resources_dir
+
+    app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "sfb-desk.svg")))
     window = MainWindow()
     if args.self_test:
         return _self_test(app, window, started, args.screenshot)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintDevice, QPen
 
-from sfb_desk.printing.ssd_layout import BOX, TITLE, SsdLayout
+from sfb_desk.printing.ssd_layout import BOX, TITLE, Measure, SsdLayout
 
 SECTION_COLOURS: dict[str, str] = {
     "Shields": "#dbe9f6",
@@ -24,6 +24,30 @@ SECTION_COLOURS: dict[str, str] = {
     "Special": "#e9e2f7",
     "Tracks": "#fff6c9",
 }
+
+
+def box_fonts(base: QFont, scale: float) -> tuple[QFont, QFont]:
+    """The title (bold) and box/caption fonts used at ``scale`` points per box."""
+    title_font = QFont(base)
+    title_font.setPointSizeF(max(scale * 0.55, 4.0))
+    title_font.setBold(True)
+    box_font = QFont(base)
+    box_font.setPointSizeF(max(scale * 0.5, 3.5))
+    box_font.setBold(False)
+    return title_font, box_font
+
+
+def font_measure(base: QFont, scale: float, device: QPaintDevice | None = None) -> Measure:
+    """A layout ``Measure`` from the renderer's real font metrics (in box units)."""
+    title_font, box_font = box_fonts(base, scale)
+    bold = QFontMetricsF(title_font, device) if device else QFontMetricsF(title_font)
+    plain = QFontMetricsF(box_font, device) if device else QFontMetricsF(box_font)
+
+    def measure(text: str, is_bold: bool) -> float:
+        metrics = bold if is_bold else plain
+        return (metrics.horizontalAdvance(text) + 2.0) / scale
+
+    return measure
 
 
 def render_ssd_boxes(
@@ -38,13 +62,8 @@ def render_ssd_boxes(
     ink = ink or QColor("#1b1b1b")
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    title_font = QFont(painter.font())
-    title_font.setPointSizeF(max(scale * 0.55, 4.0))
-    title_font.setBold(True)
-    box_font = QFont(painter.font())
-    box_font.setPointSizeF(max(scale * 0.5, 3.5))
-    caption_font = QFont(box_font)
-    caption_font.setBold(False)
+    title_font, box_font = box_fonts(painter.font(), scale)
+    caption_font = box_font
     thin = QPen(ink, max(scale * 0.06, 0.6))
     for group in layout.groups:
         gx = origin.x() + group.x * scale

@@ -7,6 +7,7 @@ shields, control, power, hull, other systems and shuttles, weapons, special syst
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sfb_desk.rules.ship import ShipSpec
@@ -46,6 +47,15 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Hull", ("forward_hull", "aft_hull", "center_hull", "cargo", "armor")),
     ("Systems", ("lab", "transporter", "tractor", "probe")),
 )
+
+
+#: Measures text in box units: ``measure(text, bold)``. Renderers pass one built from their font
+#: metrics so titles never clip; the default is a conservative estimate for tests and tools.
+Measure = Callable[[str, bool], float]
+
+
+def estimate_text(text: str, bold: bool) -> float:
+    return len(text) * (0.56 if bold else 0.48)
 
 
 def system_label(system: str) -> str:
@@ -154,8 +164,11 @@ def _blocks(spec: ShipSpec) -> list[_Block]:
     return blocks
 
 
-def layout_ssd(spec: ShipSpec, width: float = 60.0) -> SsdLayout:
-    """Flow the box groups into rows no wider than ``width`` units, section by section."""
+def layout_ssd(spec: ShipSpec, width: float = 60.0, measure: Measure = estimate_text) -> SsdLayout:
+    """Flow the box groups into rows no wider than ``width`` units, section by section.
+
+    A group is as wide as its boxes or its title and caption (``measure``), whichever is wider.
+    """
     groups: list[Group] = []
     y = 0.0
     for section in ("Shields", "Control", "Power", "Hull", "Systems", "Weapons", "Special",
@@ -170,8 +183,7 @@ def layout_ssd(spec: ShipSpec, width: float = 60.0) -> SsdLayout:
             cols = max(1, min(n, block.per_row))
             rows = max(1, -(-n // cols))
             box_w = cols * BOX + (cols - 1) * GAP
-            title_w = 0.42 * max(len(block.title), len(block.caption) * 0.85)
-            w = max(box_w, title_w)
+            w = max(box_w, measure(block.title, True), measure(block.caption, False))
             h = TITLE + rows * BOX + (rows - 1) * GAP + (TITLE if block.caption else 0.0)
             if x > 0 and x + w > width:
                 x = 0.0

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from sfb_desk.printing.ssd_boxes import render_ssd_boxes
+from sfb_desk.printing.ssd_boxes import font_measure, render_ssd_boxes
 from sfb_desk.printing.ssd_layout import SsdLayout, layout_ssd
 from sfb_desk.rules.ship import ShipSpec
 
@@ -40,18 +40,24 @@ class SsdView(QWidget):
     def layout_model(self) -> SsdLayout | None:
         return self._layout
 
+    def _compute_layout(self) -> SsdLayout | None:
+        if self._spec is None:
+            return None
+        measure = font_measure(self.font(), self._scale, self)
+        return layout_ssd(self._spec, self._width_units(), measure)
+
     def _width_units(self) -> float:
         return max((self.width() - 2 * MARGIN) / self._scale, 30.0)
 
     def _relayout(self) -> None:
-        self._layout = layout_ssd(self._spec, self._width_units()) if self._spec else None
+        self._layout = self._compute_layout()
         self.updateGeometry()
         self.update()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         if self._spec is not None:
-            self._layout = layout_ssd(self._spec, self._width_units())
+            self._layout = self._compute_layout()
             self.setMinimumHeight(int(self._layout.height * self._scale + 2 * MARGIN))
 
     def sizeHint(self) -> QSize:  # noqa: N802
