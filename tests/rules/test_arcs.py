@@ -34,6 +34,7 @@ from sfb_desk.rules.hexes import (
     hex_from_label,
     hex_range,
     hexes_within,
+    neighbor,
     rotate,
     to_ship_frame,
 )
@@ -255,8 +256,6 @@ def test_same_hex_without_a_direction():
 @pytest.mark.parametrize("facing", list(Facing))
 @pytest.mark.parametrize("direction", list(Facing))
 def test_same_hex_with_a_direction_is_that_hex_row(facing, direction):
-    from sfb_desk.rules.hexes import neighbor
-
     adjacent = neighbor(SHIP, direction)
     assert bearing(SHIP, facing, SHIP, direction) == bearing(SHIP, facing, adjacent)
     assert arcs_containing(SHIP, facing, SHIP, direction) == arcs_containing(SHIP, facing, adjacent)

@@ -8,6 +8,7 @@ G0 offset convention, never by the code under test.
 from __future__ import annotations
 
 import math
+import pickle
 from collections import deque
 
 import pytest
@@ -130,6 +131,14 @@ def test_hex_checks_its_invariant():
     assert Hex(1, 2) == Hex(1, 2, -3)
     with pytest.raises(ValueError, match="sum to 0"):
         Hex(1, 2, 3)
+
+
+def test_hex_pickles_and_hashes_as_a_value():
+    h = H("2215")
+    assert pickle.loads(pickle.dumps(h)) == h and type(pickle.loads(pickle.dumps(h))) is Hex
+    assert {h: "planet"}[Hex.from_offset(22, 15)] == "planet"
+    with pytest.raises(AttributeError):
+        h.q = 3  # type: ignore[misc]
 
 
 def test_hex_vector_arithmetic():
