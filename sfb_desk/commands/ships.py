@@ -1,0 +1,272 @@
+"""``sfb-desk-cli validate``, ``ships`` and ``ship``: check and browse the ship library.
+
+* ``validate [PATH ...]`` checks ship files (default: all of ``ssd_data/ships``), prints every
+  problem on its own line and a summary, and exits 1 when any file is invalid.
+* ``ships [--race R] [--json]`` lists every class with its BPV and completeness.
+* ``ship ID [--json]`` prints one class in full.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from sfb_desk.data import paths
+from sfb_desk.data.library import ShipLibrary, load_files, load_library, ship_files
+from sfb_desk.data.ship_convert import spec_to_table
+from sfb_desk.data.ship_file import display_path
+from sfb_desk.rules.ship import ShipSpec
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    validate = subparsers.add_parser(
+        "validate",
+        help="check ship files against the ship file format",
+        description="Check ship files (default: every file in ssd_data/ships). Prints each "
+        "problem and a summary; exits 1 if any file is invalid.",
+    )
+    validate.add_argument("paths", nargs="*", metavar="PATH", help="ship files or folders")
+    validate.set_defaults(func=run_validate)
+
+    ships = subparsers.add_parser("ships", help="list the ship classes in the library")
+    ships.add_argument("--race", metavar="R", help="only this race code, e.g. FED")
+    ships.add_argument("--json", action="store_true", help="print a JSON list")
+    ships.set_defaults(func=run_ships)
+
+    ship = subparsers.add_parser("ship", help="show one ship class in full")
+    ship.add_argument("ship_id", metavar="ID", help="ship id, e.g. FED-CA (any case)")
+    ship.add_argument("--json", action="store_true", help="print JSON")
+    ship.set_defaults(func=run_ship)
+
+
+# ---------------------------------------------------------------------------------------------
+# validate
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    targets = [Path(p) for p in args.paths] or [paths.ssd_data_dir() / "ships"]
+    files: list[Path] = []
+    for target in targets:
+        files.extend(ship_files(target) if target.is_dir() else [target])
+    results = load_files(files)
+    invalid = 0
+    for _path, _spec, problems in results:
+        invalid += bool(problems)
+        for problem in problems:
+            print(problem)
+    print(f"{len(results)} files, {len(results) - invalid} valid, {invalid} invalid")
+    return 1 if invalid else 0
+
+
+# ---------------------------------------------------------------------------------------------
+# ships
+
+
+def _bpv(spec: ShipSpec) -> str:
+    if spec.bpv_combat is None:
+        return "-"
+    return f"{spec.bpv_combat}/{spec.bpv_economic}" if spec.bpv_economic else str(spec.bpv_combat)
+
+
+def _completeness(spec: ShipSpec) -> str:
+    return "complete" if spec.complete else "incomplete: " + ", ".join(spec.missing)
+
+
+def _report_library(library: ShipLibrary) -> None:
+    for note in library.notes:
+        print(f"note: {note}", file=sys.stderr)
+    bad_files = len({p.file for p in library.problems})
+    if bad_files:
+        print(
+            f"warning: {bad_files} ship file(s) could not be loaded; "
+            "run `sfb-desk-cli validate` for details",
+            file=sys.stderr,
+        )
+
+
+def _summary(spec: ShipSpec, library: ShipLibrary) -> dict[str, Any]:
+    return {
+        "id": spec.id,
+        "class_code": spec.class_code,
+        "name": spec.name,
+        "race": spec.race,
+        "race_name": spec.race_name,
+        "kind": spec.kind,
+        "bpv_combat": spec.bpv_combat,
+        "bpv_economic": spec.bpv_economic,
+        "complete": spec.complete,
+        "missing": list(spec.missing),
+        "file": display_path(library.files[spec.id.upper()]),
+    }
+
+
+def run_ships(args: argparse.Namespace) -> int:
+    library = load_library()
+    _report_library(library)
+    found = library.search(race=args.race)
+    if args.json:
+        print(json.dumps([_summary(s, library) for s in found], indent=2))
+    else:
+        rows = [("ID", "NAME", "RACE", "KIND", "BPV", "STATUS")]
+        rows += [(s.id, s.name, s.race, s.kind, _bpv(s), _completeness(s)) for s in found]
+        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        for row in rows:
+            print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[5])
+    if not found:
+        races = ", ".join(library.races()) or "none"
+        print(f"no ship classes for race {args.race!r} (races: {races})", file=sys.stderr)
+        return 1
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# ship
+
+
+def _box_counts(spec: ShipSpec) -> dict[str, int]:
+    counts = {
+        "systems": sum(n for _, n in spec.systems),
+        "weapons": sum(w.boxes for w in spec.weapons),
+        "shuttles": spec.shuttle_boxes,
+        "special": sum(s.boxes for s in spec.special),
+        "shields": sum(spec.shields or ()),
+        "tracks": len(spec.sensor_track) + len(spec.scanner_track)
+        + len(spec.damage_control_track),
+        "excess damage": spec.excess_damage or 0,
+    }  # fmt: skip
+    return {k: v for k, v in counts.items() if v}
+
+
+def _fact(label: str, value: object) -> str:
+    return f"{label:<14}{value}"
+
+
+def _weapon_line(spec: ShipSpec, index: int) -> str:
+    w = spec.weapons[index]
+    ids = w.box_ids[0] if w.boxes == 1 else f"{w.box_ids[0]}..{w.box_ids[-1]}"
+    arcs = " ".join(w.arcs) or "arcs not given"
+    extras = [f"+bearing {', '.join(map(str, w.extra_bearings))}"] if w.extra_bearings else []
+    extras += [f"rack type {w.rack_type}"] if w.rack_type else []
+    extras += [f"{w.reloads} reloads"] if w.reloads is not None else []
+    extras += [f"range {w.max_range}"] if w.max_range else []
+    extras += [f"refit {w.refit}"] if w.refit else []
+    extras += [w.note] if w.note else []
+    return f"  {ids:<14}{w.type:<12}{arcs}" + (f"  ({'; '.join(extras)})" if extras else "")
+
+
+def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
+    """Every fact of ``spec`` as text lines (what ``sfb-desk-cli ship ID`` prints)."""
+    out = [f"{spec.id}: {spec.race_name} {spec.class_code} {spec.name}"]
+    where = [f"kind {spec.kind}"]
+    where += [f"rule {spec.rule}"] if spec.rule else []
+    where += [f"in service Y{spec.year_in_service}"] if spec.year_in_service is not None else []
+    out.append("  " + ", ".join(where))
+    if file:
+        out.append(f"  file {file}")
+    confidence = f" (confidence {spec.confidence})" if spec.confidence else ""
+    out.append(_fact("Status", _completeness(spec) + confidence))
+    out.append(_fact("BPV", _bpv(spec)))
+    for label, value in (
+        ("Size class", spec.size_class),
+        ("Move cost", spec.move_cost),
+        ("Turn mode", spec.turn_mode),
+        ("Breakdown", spec.breakdown),
+        ("HET cost", spec.het_cost),
+        ("EM cost", spec.em_cost),
+    ):
+        out.append(_fact(label, "-" if value is None else value))
+    out.append(_fact("Flags", ", ".join(sorted(spec.flags)) or "none"))
+    crew = [
+        f"{value} {label}"
+        for value, label in (
+            (spec.crew_units, "crew units"),
+            (spec.boarding_parties, "boarding parties"),
+            (spec.deck_crews, "deck crews"),
+            (spec.spare_shuttles, "spare shuttles"),
+        )
+        if value is not None
+    ]
+    out.append(_fact("Crew", ", ".join(crew) or "-"))
+    if spec.shields is not None:
+        shields = "  ".join(f"#{k} {n}" for k, n in enumerate(spec.shields, start=1))
+        out.append(_fact("Shields", f"{shields}  (total {sum(spec.shields)})"))
+    else:
+        out.append(_fact("Shields", "none"))
+    counts = _box_counts(spec)
+    total = ", ".join(f"{k} {v}" for k, v in counts.items())
+    out.append(_fact("Boxes", f"{len(spec.box_ids())} ({total})"))
+    out.append("Tracks")
+    for label, values in (
+        ("sensor", spec.sensor_track),
+        ("scanner", spec.scanner_track),
+        ("damage control", spec.damage_control_track),
+    ):
+        out.append(f"  {label:<16}{' '.join(map(str, values)) or '-'}")
+    excess = "-" if spec.excess_damage is None else spec.excess_damage
+    out.append(f"  {'excess damage':<16}{excess}")
+    out.append("Systems")
+    out += [f"  {name:<18}{n}" for name, n in spec.systems] or ["  none"]
+    out.append(f"Weapons ({len(spec.weapons)})")
+    out += [_weapon_line(spec, i) for i in range(len(spec.weapons))] or ["  none"]
+    if spec.shuttle_bays:
+        out.append("Shuttle bays")
+        for n, bay in enumerate(spec.shuttle_bays, start=1):
+            tubes = f", {bay.launch_tubes} launch tubes" if bay.launch_tubes else ""
+            held = f": {', '.join(bay.contents)}" if bay.contents else ""
+            out.append(f"  bay {n}: {bay.boxes} boxes{tubes}{held}")
+    if spec.special:
+        out.append("Special systems")
+        for s in spec.special:
+            extras = [] if s.damageable else ["not damageable"]
+            extras += [f"refit {s.refit}"] if s.refit else []
+            extras += [s.note] if s.note else []
+            tail = f"  ({'; '.join(extras)})" if extras else ""
+            out.append(f"  {s.key:<14}{s.name}: {s.boxes} boxes{tail}")
+    if spec.refits:
+        out.append("Refits")
+        for r in spec.refits:
+            year = f"Y{r.year}" if r.year is not None else "Y?"
+            bpv = f"BPV {r.bpv_delta:+d}" if r.bpv_delta is not None else "BPV ?"
+            adds = f" [adds {', '.join(r.adds_boxes)}]" if r.adds_boxes else ""
+            out.append(f"  {r.code:<4}{year:<6}{bpv:<9}{r.description}{adds}")
+    if spec.disagreements:
+        out.append("Disagreements")
+        for d in spec.disagreements:
+            others = "; ".join(f"{src} {value}" for src, value in d.values)
+            agreeing = f"; agreeing: {', '.join(d.agreeing)}" if d.agreeing else ""
+            note = f"; {d.note}" if d.note else ""
+            out.append(f"  {d.field}: chose {d.chosen} ({others}{agreeing}{note})")
+    if spec.extra:
+        out.append("Extra")
+        out += [f"  {k:<20}{v}" for k, v in spec.extra]
+    for title, items in (
+        ("Missing", spec.missing),
+        ("Notes", spec.notes),
+        ("Sources", spec.sources),
+    ):
+        out.append(title)
+        out += [f"  - {item}" for item in items] or ["  none"]
+    return out
+
+
+def run_ship(args: argparse.Namespace) -> int:
+    library = load_library()
+    try:
+        spec = library.get(args.ship_id)
+    except KeyError as error:
+        print(error.args[0], file=sys.stderr)
+        _report_library(library)
+        return 1
+    file = display_path(library.files[spec.id.upper()])
+    if args.json:
+        table = spec_to_table(spec)
+        table["file"] = file
+        table["box_count"] = len(spec.box_ids())
+        table["box_counts"] = _box_counts(spec)
+        print(json.dumps(table, indent=2))
+    else:
+        print("\n".join(describe_ship(spec, file)))
+    return 0

@@ -1,0 +1,148 @@
+"""The ship library: every ship-class file of the bundled ``ssd_data/ships`` and the user's folder.
+
+One bad file never stops the others loading: its problems are collected in
+:attr:`ShipLibrary.problems` and the rest of the library is usable. A file in the user's ships
+folder replaces the bundled class with the same id (noted in :attr:`ShipLibrary.overridden`);
+two files with the same id in one folder is a problem, reported for the second file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sfb_desk.data import paths
+from sfb_desk.data.ship_file import FileProblem, ShipFileError, display_path, load_ship_file
+from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
+
+
+@dataclass
+class ShipLibrary:
+    """Ship classes by normalised (upper-case) id, the file each came from, and the problems."""
+
+    ships: dict[str, ShipSpec] = field(default_factory=dict)
+    files: dict[str, Path] = field(default_factory=dict)
+    problems: list[FileProblem] = field(default_factory=list)
+    #: id -> the bundled file that a user file replaced.
+    overridden: dict[str, Path] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.ships)
+
+    def __contains__(self, ship_id: object) -> bool:
+        return isinstance(ship_id, str) and normalise_ship_id(ship_id) in self.ships
+
+    def get(self, ship_id: str) -> ShipSpec:
+        """The class with this id, ignoring case; KeyError names the closest ids."""
+        key = normalise_ship_id(ship_id)
+        try:
+            return self.ships[key]
+        except KeyError:
+            raise KeyError(self._not_found(ship_id)) from None
+
+    def suggestions(self, ship_id: str, n: int = 5) -> list[str]:
+        """Ids close to ``ship_id``: same class code first, then by spelling."""
+        key = normalise_ship_id(ship_id)
+        same_class = [i for i, s in sorted(self.ships.items()) if s.class_code.upper() == key]
+        close = difflib.get_close_matches(key, list(self.ships), n=n, cutoff=0.5)
+        return list(dict.fromkeys(same_class + close))[:n]
+
+    def _not_found(self, ship_id: str) -> str:
+        message = f"no ship class {ship_id!r} in the library ({len(self.ships)} classes)"
+        close = self.suggestions(ship_id)
+        if close:
+            return f"{message}; did you mean {', '.join(close)}?"
+        return f"{message}; `sfb-desk-cli ships` lists them"
+
+    def races(self) -> list[str]:
+        """The race codes present, sorted."""
+        return sorted({spec.race for spec in self.ships.values()})
+
+    def search(self, text: str = "", race: str | None = None) -> list[ShipSpec]:
+        """Classes whose id, class code or name contains ``text`` (any case), sorted by id."""
+        needle = text.strip().casefold()
+        wanted_race = race.strip().upper() if race else None
+        found = []
+        for key in sorted(self.ships):
+            spec = self.ships[key]
+            if wanted_race and spec.race != wanted_race:
+                continue
+            haystack = (spec.id, spec.class_code, spec.name)
+            if needle and not any(needle in h.casefold() for h in haystack):
+                continue
+            found.append(spec)
+        return found
+
+    @property
+    def notes(self) -> list[str]:
+        """Human-readable notes on user files that replaced bundled ones."""
+        return [
+            f"{key}: {display_path(self.files[key])} replaces {display_path(old)}"
+            for key, old in sorted(self.overridden.items())
+        ]
+
+
+def default_directories() -> list[Path]:
+    """The bundled ``ssd_data/ships`` then the user's ships folder (which wins on equal ids)."""
+    return [paths.ssd_data_dir() / "ships", paths.user_data_dir() / "ships"]
+
+
+def ship_files(directory: Path) -> list[Path]:
+    """The ``*.toml`` files of one folder, sorted by name (none if it does not exist)."""
+    return sorted(p for p in directory.glob("*.toml") if p.is_file()) if directory.is_dir() else []
+
+
+def _load_one(path: Path) -> tuple[ShipSpec | None, list[FileProblem]]:
+    try:
+        return load_ship_file(path), []
+    except ShipFileError as error:
+        return None, error.problems
+    except Exception as error:  # noqa: BLE001 - one bad file must never stop the others
+        problem = FileProblem(display_path(path), "", f"could not be loaded: {error!r}")
+        return None, [problem]
+
+
+def load_files(files: Iterable[Path]) -> list[tuple[Path, ShipSpec | None, list[FileProblem]]]:
+    """Load each file on its own; a second file with an id already seen is a problem."""
+    results: list[tuple[Path, ShipSpec | None, list[FileProblem]]] = []
+    first: dict[str, Path] = {}
+    for path in files:
+        spec, problems = _load_one(path)
+        if spec is not None:
+            key = normalise_ship_id(spec.id)
+            if key in first:
+                problems = [
+                    FileProblem(
+                        display_path(path),
+                        "identity.id",
+                        f"duplicate id {spec.id!r}: {display_path(first[key])} already defines it",
+                        "one file per ship class",
+                    )
+                ]
+                spec = None
+            else:
+                first[key] = path
+        results.append((path, spec, problems))
+    return results
+
+
+def load_library(directories: Sequence[Path] | None = None) -> ShipLibrary:
+    """Load every ship file of ``directories`` (default: :func:`default_directories`).
+
+    A later folder's file replaces an earlier folder's file with the same id; within one folder,
+    the second file with an id is reported and skipped.
+    """
+    library = ShipLibrary()
+    for directory in default_directories() if directories is None else directories:
+        for path, spec, problems in load_files(ship_files(Path(directory))):
+            library.problems.extend(problems)
+            if spec is None:
+                continue
+            key = normalise_ship_id(spec.id)
+            if key in library.files:
+                library.overridden[key] = library.files[key]
+            library.ships[key] = spec
+            library.files[key] = path
+    return library
