@@ -172,11 +172,18 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def _bounds(info: FieldInfo | None) -> tuple[Any, Any]:
+def _bounds(info: FieldInfo | None, item: bool = False) -> tuple[Any, Any]:
+    """The ``ge``/``le`` bounds of a field, or of its list items when ``item`` is true."""
+    metadata: list[Any] = list(info.metadata) if info else []
+    if info is not None and item:
+        metadata = []
+        for arg in get_args(info.annotation):
+            for inner in getattr(arg, "__metadata__", ()):
+                metadata.extend(getattr(inner, "metadata", [inner]))
     ge = le = None
-    for item in info.metadata if info else ():
-        ge = getattr(item, "ge", ge)
-        le = getattr(item, "le", le)
+    for entry in metadata:
+        ge = getattr(entry, "ge", ge)
+        le = getattr(entry, "le", le)
     return ge, le
 
 
@@ -210,7 +217,7 @@ def issue_from_error(error: dict[str, Any], prefix: Loc) -> Issue:
         at_least = " of 0 or more" if ge == 0 else ""
         return Issue(loc, f"{_describe(value)} is not a whole number", f"an integer{at_least}")
     if kind in ("greater_than_equal", "less_than_equal"):
-        ge, le = _bounds(info)
+        ge, le = _bounds(info, item=isinstance(loc[-1], int))
         if kind == "greater_than_equal" and ctx.get("ge") == 0:
             return Issue(loc, f"negative count {value}", "a count of 0 or more")
         if ge is not None and le is not None:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchem
 from pydantic_core import PydanticCustomError
 from pydantic.json_schema import GenerateJsonSchema
 
+from sfb_desk.rules.arcs import ARC_NAMES
 from sfb_desk.rules.ship import COUNTED_SYSTEMS
 from sfb_desk.rules.weapon_types import DRONE_RACK_TYPES, WEAPON_TYPES
 
@@ -49,12 +50,9 @@ FLAGS = (
     "nimble", "shock", "aegis", "cloak", "stealth", "scout", "carrier", "commando", "police",
     "minesweeper", "minelayer", "tug", "sublight", "q_ship", "derfacs", "uim",
 )  # fmt: skip
-#: Firing-arc names of D2 (and the plasma/launcher arcs FP, LP, RP, AP, LPR, RPR).
-ARCS = (
-    "LF", "RF", "L", "R", "LR", "RR", "FA", "RA", "FH", "RH", "FX", "RX", "LS", "RS", "360",
-    "FP", "LP", "RP", "AP", "LPR", "RPR",
-)  # fmt: skip
-#: Turn-mode chart letters (C3).
+#: Firing-arc names of D2, as the rules engine defines them (G1.3 tests in rules/arcs.py).
+ARCS: tuple[str, ...] = ARC_NAMES
+#: Turn-mode chart letters a ship's data table can print (C3; rules/charts/turn_modes.py).
 TURN_MODES = ("AA", "A", "B", "C", "D", "E", "F")
 CONFIDENCES = ("high", "medium", "low")
 WEAPON_CODES: tuple[str, ...] = tuple(WEAPON_TYPES)

@@ -60,7 +60,7 @@ CASES: dict[str, tuple[str, str, str]] = {
     "incomplete_without_missing": ("status.missing", "complete = false but missing is empty", "a list of what is missing"),
     "unknown_flag": ("data.flags[0]", "unknown flag 'nimbel'; did you mean 'nimble'?", "one of nimble, shock"),
     "extra_table_value": ("extra.dock_points", "a table is not allowed here", "text, a number, true/false"),
-    "bearing_out_of_range": ("weapons[2].extra_bearings[0]", "25 is out of range", "at most 24"),
+    "bearing_out_of_range": ("weapons[2].extra_bearings[0]", "extra_bearings 25 is out of range", "1 to 24"),
 }  # fmt: skip
 
 # Faults on a line of their own: the problem points at that line.

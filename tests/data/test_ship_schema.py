@@ -38,3 +38,13 @@ def test_schema_describes_the_format():
     assert defs["ShipData"]["properties"]["move_cost"]["pattern"] == ship_schema.FRACTION_PATTERN
     # TOML has no null: optional keys are plain types, never "null".
     assert '"null"' not in ship_schema.json_schema_text()
+
+
+def test_vocabularies_come_from_the_rules_engine():
+    """Charts are data in one place (DESIGN.md section 3): the file format names what rules use."""
+    from sfb_desk.rules.arcs import ARC_NAMES
+    from sfb_desk.rules.charts.turn_modes import TURN_MODE_BRACKETS
+
+    assert ship_schema.ARCS == ARC_NAMES
+    assert set(ship_schema.TURN_MODES) <= set(TURN_MODE_BRACKETS)
+    assert ship_schema.WEAPON_CODES == tuple(WEAPON_TYPES)
