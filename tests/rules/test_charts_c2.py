@@ -182,7 +182,8 @@ def test_web_fist_matches_the_seed(energy):
                 result = web_fist_hit(r, die, energy)
                 assert result.hit == (die <= number)
                 assert result.damage == (WEB_FIST_DAMAGE[energy][i] if result.hit else 0)
-    assert not web_fist_hit(0, 1, energy).allowed
+    at_zero = web_fist_hit(0, 1, energy)
+    assert not at_zero.allowed and at_zero.hit_number is None and at_zero.damage == 0
     with pytest.raises(OutOfRange):
         web_fist_hit(31, 1, energy)
 

@@ -41,7 +41,7 @@ PHOTON = HitChart(
         "Standard: minimum range 2, maximum 30; arming 2+2 warp (E4.23).",
         "Proximity fuse: automatic miss inside range 9 (E4.32); warhead 4.",
         "Overload: maximum range 8; warhead 2 x arming energy, 4.5 to 8 energy (E4.413-E4.414);"
-        " at range 0-1 it hits on 1-6 and the firer takes 4 feedback on its facing shield"
+        " at range 0-1 it hits on 1-6, and a hit feeds 4 back to the firer's facing shield"
         " (E4.43, E4.431).",
     ),
 )
@@ -112,8 +112,8 @@ DISRUPTOR = HitChart(
     notes=(
         "Damage by true range, hit by effective range (E3.33).",
         "Range 30 on Basic Set mounts; the 31-40 band is for disruptor-40 mounts only.",
-        "Overload: 4 energy, damage doubled (E3.52), maximum range 8; at range 0 the firer takes"
-        " 2 feedback (E3.54).",
+        "Overload: 4 energy, damage doubled (E3.52), maximum range 8; a hit at range 0 feeds 2"
+        " back to the firer (E3.54).",
         "UIM (D6.5) and DERFACS change the hit numbers only.",
     ),
 )

@@ -243,7 +243,7 @@ class HitChart:
         row = self.mode(mode)
         col = self.column(range_, mode)
         dcol = col if true_range is None else self.column(true_range, mode)
-        hit_number = row.hit[col]
+        hit_number = row.hit[col] if col >= 0 else None
         adjusted = roll + shift
         if col < 0 or dcol < 0 or hit_number is None or row.hit[dcol] is None:
             shown = range_ if true_range is None else f"{range_} (true {true_range})"
