@@ -1,0 +1,169 @@
+"""The record of a volley: one :class:`DamageEvent` per damage point.
+
+The allocator's inner loop keeps one packed int per point, ``slot * stride + g`` (the chart
+cell and the global box index of :mod:`sfb_desk.rules.damage.layout`), and the choices made on
+the side. :class:`EventLog` is an immutable sequence over those records that decodes each
+into a frozen :class:`DamageEvent` when it is read, so the per-point cost of the procedure is
+one int; a consumer that reads every event pays for the dataclasses (measured in
+tests/benchmarks/test_bench_dac.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from sfb_desk.rules.damage.layout import AFTER_SLOT, NCOLS, Layout
+from sfb_desk.rules.charts.dac import COLUMNS
+
+#: Outcomes of a point.
+BOX = "box"
+EXCESS = "excess_damage"
+DESTROYS_SHIP = "ship_destroyed"  # the point that found no excess damage left (D4.40)
+AFTER_DESTRUCTION = "after_destruction"  # a point arriving after that (no roll needed)
+
+#: Why a point landed on a system other than its chart entry names.
+_SUBSTITUTION_RULE: dict[tuple[str, str], str] = {
+    ("forward_hull", "center_hull"): "D4.351: F Hull hits go to center hull when no forward hull is left",
+    ("aft_hull", "center_hull"): "D4.351: A Hull hits go to center hull when no aft hull is left",
+    ("flag_bridge", "security"): "D4.5 example: Flag Bridge hits go to security when no flag bridge is left",
+    ("excess_damage", "cargo"): "D4.36 (option): excess damage absorbed by cargo",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice the owner made, or that was made for him (``by``): ``"owner"`` (answered),
+    ``"default"`` (the default policy, owner's choice by default), ``"forced"`` (D4.322 left
+    one option)."""
+
+    kind: str
+    options: tuple[str, ...]
+    chosen: str
+    by: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEvent:
+    """What one internal damage point did (D4.2).
+
+    ``roll`` and ``column`` are the 2d6 DAC roll and the chart column it was scored in,
+    ``entry`` the chart's wording (``"F Hull"``), ``system`` the system actually hit
+    (``"center_hull"`` when D4.351 moved it; the DAC group ``phaser``/``torpedo``/``drone``
+    for weapons) and ``box`` the box id. ``outcome`` is ``"box"``, ``"excess_damage"``,
+    ``"ship_destroyed"`` (D4.40) or ``"after_destruction"`` (no roll, nothing left to hit).
+    ``crew_unit_killed`` / ``boarding_party_killed``: this point was a G9.21 / D7.21 casualty
+    threshold.
+    """
+
+    point: int
+    roll: int | None
+    column: str | None
+    entry: str | None
+    system: str | None
+    box: str | None
+    outcome: str
+    choice: Choice | None = None
+    note: str = ""
+    crew_unit_killed: bool = False
+    boarding_party_killed: bool = False
+
+    @property
+    def destroyed_box(self) -> str | None:
+        """The box this point destroyed, if any (excess-damage boxes included)."""
+        return self.box
+
+
+class EventLog(Sequence[DamageEvent]):
+    """Immutable sequence of a volley's events, decoded from packed records on access."""
+
+    __slots__ = ("_layout", "_records", "_choices", "_crew", "_bp")
+
+    def __init__(
+        self,
+        layout: Layout | None,
+        records: tuple[int, ...],
+        choices: Mapping[int, Choice],
+        crew_points: frozenset[int] = frozenset(),
+        boarding_points: frozenset[int] = frozenset(),
+    ) -> None:
+        self._layout = layout
+        self._records = records
+        self._choices = dict(choices)
+        self._crew = crew_points
+        self._bp = boarding_points
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, i: int) -> DamageEvent: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[DamageEvent, ...]: ...
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        if isinstance(i, slice):
+            return tuple(self._decode(k) for k in range(*i.indices(len(self._records))))
+        n = len(self._records)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("event index out of range")
+        return self._decode(i)
+
+    def __iter__(self) -> Iterator[DamageEvent]:
+        for k in range(len(self._records)):
+            yield self._decode(k)
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self._records)} events)"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def records(self) -> tuple[int, ...]:
+        """The packed records (``slot * stride + g``), one per point."""
+        return self._records
+
+    def boxes(self) -> tuple[str, ...]:
+        """The box ids destroyed, in point order (excess-damage boxes included)."""
+        layout = self._layout
+        if layout is None:
+            return ()
+        stride, n, ids = layout.stride, layout.nboxes, layout.box_ids
+        return tuple(ids[r % stride] for r in self._records if r % stride < n)
+
+    def _decode(self, k: int) -> DamageEvent:
+        layout = self._layout
+        assert layout is not None
+        rec = self._records[k]
+        stride = layout.stride
+        slot, g = divmod(rec, stride)
+        point = k + 1
+        crew = point in self._crew
+        bp = point in self._bp
+        if slot == AFTER_SLOT:
+            return DamageEvent(point, None, None, None, None, None, AFTER_DESTRUCTION)
+        roll = slot // NCOLS + 2
+        column = COLUMNS[slot % NCOLS]
+        label = layout.slot_label[slot]
+        if g == layout.nboxes:
+            return DamageEvent(
+                point, roll, column, label, None, None, DESTROYS_SHIP,
+                note="D4.40: no excess damage box left, the ship is destroyed",
+                crew_unit_killed=crew, boarding_party_killed=bp,
+            )
+        system = layout.box_system[g]
+        entry = layout.slot_entry[slot]
+        outcome = EXCESS if system == "excess_damage" else BOX
+        note = _SUBSTITUTION_RULE.get((entry, system), "")
+        return DamageEvent(
+            point, roll, column, label, system, layout.box_ids[g], outcome,
+            self._choices.get(k), note, crew, bp,
+        )
