@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sfb_desk.data import ship_file
 from sfb_desk.data.ship_errors import format_loc, locate_line
@@ -245,3 +249,50 @@ def test_migrations_run_in_order_up_to_the_current_version(monkeypatch):
     migrated = migrate({"format_version": 1, "systems": {"lab": 8}})
     assert migrated == {"format_version": 2, "systems": {"labs": 8}}
     assert migrate({"format_version": 2, "systems": {}})["format_version"] == 2
+
+
+# -- robustness --------------------------------------------------------------------------------
+
+_V1_LINES = V1_TEXT.splitlines()
+_toml_value = st.recursive(
+    st.one_of(st.integers(-3, 40), st.text(max_size=6), st.booleans(), st.floats(-2, 2)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=4), inner, max_size=2)),  # noqa: E501
+    max_leaves=5,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    dropped=st.sets(st.integers(0, len(_V1_LINES) - 1), max_size=4),
+    doubled=st.sets(st.integers(0, len(_V1_LINES) - 1), max_size=2),
+)
+def test_mangled_text_loads_or_raises_ship_file_error(dropped, doubled):
+    """Whatever is cut or repeated, the loader answers with a spec or with problems, never a crash."""  # noqa: E501
+    lines = []
+    for i, line in enumerate(_V1_LINES):
+        if i not in dropped:
+            lines.extend([line, line] if i in doubled else [line])
+    try:
+        parse_ship_text("\n".join(lines), "X.toml")
+    except ShipFileError as error:
+        assert error.problems and all(p.file == "X.toml" and p.message for p in error.problems)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_value_in_any_place_loads_or_raises_ship_file_error(data):
+    raw = tomllib.loads(V1_TEXT)
+    section = data.draw(st.sampled_from(sorted(raw)))
+    value = data.draw(_toml_value)
+    target = raw[section]
+    if isinstance(target, dict) and target:
+        target[data.draw(st.sampled_from(sorted(target)))] = value
+    elif isinstance(target, list) and target:
+        entry = target[data.draw(st.integers(0, len(target) - 1))]
+        entry[data.draw(st.sampled_from(sorted(entry)))] = value
+    else:
+        raw[section] = value
+    try:
+        parse_ship_text(tomli_w.dumps(raw), "X.toml")
+    except ShipFileError as error:
+        assert error.problems
