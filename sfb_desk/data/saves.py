@@ -1,0 +1,216 @@
+"""Saved games: versioned JSON, atomic writes, migrations, replay check (DESIGN.md section 7).
+
+A save holds the initial state, the log (prompts, answers, refusals, events) and the state at
+the moment of saving::
+
+    {"format": "sfb-desk-save", "version": 1, "app_version": "0.1.0",
+     "initial": {...}, "state": {...}, "pending": "T2.I17.move.ENT", "log": [...]}
+
+Loading parses the JSON, refuses a foreign format or a version newer than this program knows,
+applies the migrations from the file's version up to :data:`CURRENT_VERSION` (before any
+validation), decodes the states and the log against the state types, then **replays** the
+log's answers from the initial state and requires the result to equal the saved state, field
+for field. Every failure is a :class:`SaveError` naming the file and the problem.
+
+Writing is atomic: a temporary file in the same folder, flushed and fsynced, then
+``os.replace`` (and the folder fsynced), so a crash leaves the old save or the new one, never
+half of one. A file that exists but is not a save this program can read (corrupt, truncated,
+wrong types, another program's, or a newer version) is **never overwritten**: saving over it is
+refused, so a failed load followed by an autosave cannot destroy it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from sfb_desk import __version__
+
+from ..engine.codec import CodecError, decode_log, decode_state, encode_log, encode_state
+from ..engine.replay import ReplayError, replay
+from ..engine.session import Session
+from .paths import user_data_dir
+
+FORMAT = "sfb-desk-save"
+CURRENT_VERSION = 1
+SUFFIX = ".sfbsave"
+AUTOSAVE_NAME = "autosave" + SUFFIX
+
+#: version -> function turning a save of that version into one of the next version. Applied in
+#: order before validation; every version keeps a fixture under tests/data/saves/.
+Migration = Callable[[dict], dict]
+MIGRATIONS: dict[int, Migration] = {}
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written; the message names the file and the problem."""
+
+    def __init__(self, path: Path | str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = Path(path)
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------------------------------
+# Encoding
+
+
+def game_to_json(session: Session) -> dict:
+    """The save document of a session (see the module docstring)."""
+    return {
+        "format": FORMAT,
+        "version": CURRENT_VERSION,
+        "app_version": __version__,
+        "initial": encode_state(session.initial),
+        "state": encode_state(session.state),
+        "pending": session.pending.key if session.pending is not None else None,
+        "log": encode_log(session.log),
+    }
+
+
+def migrate(
+    doc: dict, path: Path | str, migrations: Mapping[int, Migration] | None = None
+) -> dict:
+    """Bring a save document up to :data:`CURRENT_VERSION` (checks format and version)."""
+    migrations = MIGRATIONS if migrations is None else migrations
+    current = max([CURRENT_VERSION, *(v + 1 for v in migrations)])
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(path, f"not an SFB Desk save (no \"format\": \"{FORMAT}\")")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(path, f"bad format version {version!r}")
+    if version > current:
+        raise SaveError(
+            path,
+            f"saved by a newer SFB Desk (format version {version}; this program reads up to "
+            f"{current}); it is left untouched",
+        )
+    while version < current:
+        step = migrations.get(version)
+        if step is None:
+            raise SaveError(path, f"no migration from format version {version}")
+        doc = step(dict(doc))
+        version += 1
+        doc["version"] = version
+    return doc
+
+
+def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
+    """Migrate, validate and replay a save document into a session (SaveError on failure)."""
+    doc = migrate(doc, path)  # type: ignore[arg-type]
+    for key in ("initial", "state", "log"):
+        if key not in doc:
+            raise SaveError(path, f"missing \"{key}\"")
+    try:
+        initial = decode_state(doc["initial"], "initial")
+        saved = decode_state(doc["state"], "state")
+        log = decode_log(doc["log"])
+    except CodecError as exc:
+        raise SaveError(path, str(exc)) from None
+    if initial.impulse != 0:
+        raise SaveError(path, "initial: a game starts at the start of a turn (impulse 0)")
+    try:
+        session = replay(initial, log.answers())
+    except ReplayError as exc:
+        raise SaveError(path, f"the log does not replay: {exc}") from None
+    if session.state != saved:
+        raise SaveError(path, "replaying the log does not reproduce the saved state")
+    pending = session.pending.key if session.pending is not None else None
+    if doc.get("pending", pending) != pending:
+        raise SaveError(path, f"the saved game waits on {doc.get('pending')!r}, the replay on "
+                              f"{pending!r}")
+    session.log = log  # keep the saved records as they are, refusals included
+    return session
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+
+def load_game(path: Path | str) -> Session:
+    """Read a save file; SaveError names the file and the problem. The file is never changed."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "is not text (UTF-8)") from None
+    except json.JSONDecodeError as exc:
+        problem = "is truncated" if exc.pos >= len(raw.rstrip()) else "is not valid JSON"
+        raise SaveError(path, f"{problem} (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return game_from_json(doc, path)
+
+
+#: Files this process wrote, with (size, mtime_ns): unchanged since, they need no re-check.
+_written: dict[Path, tuple[int, int]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
+
+
+def check_overwritable(path: Path | str) -> None:
+    """Refuse (SaveError) to replace an existing file that is not a save this program reads."""
+    path = Path(path)
+    if not path.exists():
+        return
+    resolved = path.resolve()
+    if _written.get(resolved) == _stamp(path):
+        return
+    try:
+        load_game(path)
+    except SaveError as exc:
+        raise SaveError(
+            path, f"will not be overwritten: it is not a save this program can read ({exc.problem})"
+        ) from None
+
+
+def save_game(path: Path | str, session: Session) -> Path:
+    """Write ``session`` to ``path`` atomically (see the module docstring)."""
+    path = Path(path)
+    check_overwritable(path)
+    text = json.dumps(game_to_json(session), ensure_ascii=False, separators=(",", ":"))
+    _atomic_write(path, text.encode("utf-8"))
+    _written[path.resolve()] = _stamp(path)
+    return path
+
+
+def autosave_path() -> Path:
+    """The autosave file in the user data folder (SFB_DESK_HOME in tests)."""
+    return user_data_dir() / AUTOSAVE_NAME
+
+
+def autosave(session: Session, path: Path | str | None = None) -> Path:
+    """Save to the autosave file (or ``path``), with the same refusal to clobber other files."""
+    return save_game(path if path is not None else autosave_path(), session)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # POSIX: make the rename itself durable
+        dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)

@@ -1,0 +1,110 @@
+"""What the session asks the table for: dice, a choice, or orders (DESIGN.md section 4).
+
+Every prompt has a ``key`` unique within a game (``T2.I17.6A2.move.ENT``): answer sources can
+address a prompt by it, the seeded dice derive the roll from it, and the log shows it. A prompt
+with a ``default`` may be answered with that default by a source that has nothing to say (no
+sideslip this impulse, no launches); a prompt without one needs a real answer (dice, the energy
+allocation, the speed plot).
+
+Answers are plain JSON values (ints, strings, lists, dicts) so that the log saves as it is:
+dice are a list of ``count`` totals (``[4]`` for one 1d6, ``[7, 9]`` for two 2d6 rolls), a
+choice is one of the ``options``, orders are documented per kind in :data:`ORDER_KINDS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.results import Refusal
+
+DICE_KINDS = {"1d6": (1, 6), "2d6": (2, 12)}
+
+#: Order kinds and the shape of their answers.
+ORDER_KINDS: dict[str, str] = {
+    "speed_plot": "a speed, or [[impulse, speed], ...] from impulse 1 (C12.12); negative = reverse",
+    "energy_allocation": "a dict; movement keys 'hets' (int), 'warp_tacs' (int), 'sublight_tac' "
+    "(bool), 'em' (bool) are read now, the rest is kept for the energy issue (B3)",
+    "movement": "straight, turn left/right, slip left/right, het A-F, tac left/right, stay",
+    "announce": "{unit: {'speed': n, 'until': i, 'impulse_reserve': bool} | {'em': 'start'|'stop'}"
+    " | {'decel': true}} (C12.36, C10.311, C8)",
+    "launches": "{unit: {'seekers': [{'id', 'kind': 'drone'|'plasma', 'speed', 'target'}], ...}}",
+    "fire": "{unit: record} (kept for the fire issue)",
+    "disengage": "yes or no",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRequest:
+    """Roll ``count`` times ``kind`` (1d6 or 2d6) for ``purpose``; the answer is the totals."""
+
+    key: str
+    purpose: str
+    kind: str = "1d6"
+    count: int = 1
+    rule: str = ""
+    unit: str | None = None
+    default: object = None
+
+    prompt_type = "dice"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Pick one of ``options`` (a boundary shield, a box, yes or no)."""
+
+    key: str
+    purpose: str
+    options: tuple[str, ...]
+    rule: str = ""
+    unit: str | None = None
+    default: object = None
+
+    prompt_type = "choice"
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """Orders of ``kind`` (see :data:`ORDER_KINDS`) for one ``unit`` or for all units of ``side``.
+
+    ``options`` lists the legal orders where the rules can enumerate them (movement).
+    """
+
+    key: str
+    kind: str
+    purpose: str
+    unit: str | None = None
+    side: str | None = None
+    options: tuple[str, ...] = ()
+    rule: str = ""
+    default: object = None
+
+    prompt_type = "orders"
+
+
+Prompt = DiceRequest | Choice | Orders
+PROMPT_TYPES: dict[str, type] = {"dice": DiceRequest, "choice": Choice, "orders": Orders}
+
+
+def check_dice(prompt: DiceRequest, answer: object) -> tuple[int, ...] | Refusal:
+    """The totals of a dice answer, or a refusal saying what was expected.
+
+    A bare int is accepted for a single roll.
+    """
+    low, high = DICE_KINDS[prompt.kind]
+    values = [answer] if isinstance(answer, int) and not isinstance(answer, bool) else answer
+    if (
+        not isinstance(values, (list, tuple))
+        or len(values) != prompt.count
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    ):
+        return Refusal("dice", f"{prompt.purpose}: expected {prompt.count} roll(s) of {prompt.kind}")
+    for v in values:
+        if not low <= v <= high:
+            return Refusal("dice", f"{prompt.purpose}: {v} is not a {prompt.kind} roll ({low}-{high})")
+    return tuple(values)
+
+
+def check_choice(prompt: Choice, answer: object) -> str | Refusal:
+    if answer in prompt.options:
+        return answer  # type: ignore[return-value]
+    return Refusal(prompt.rule or "choice", f"{prompt.purpose}: choose one of {', '.join(prompt.options)}")

@@ -1,0 +1,114 @@
+"""The sequence of play as a table of steps (B2.2; reference 5.8; seed step names cited).
+
+The session (:mod:`sfb_desk.engine.session`) walks :data:`TURN_STEPS` once a turn and
+:data:`IMPULSE_STEPS` 32 times inside the Impulse Procedure, calling the handler each step
+names; a step without a handler is a marker for the rules later issues add (the GUI shows it
+all the same). Nothing about the order lives in code: to move or add a step, edit the table.
+
+The eight phases follow B2.2 as the reference gives it (section 5.8: three peers and the
+"Annex #2" listing agree). Annex #2 itself is not in the seeds, so the finer steps are the ones
+the seed text names, cited by line of seeds/000_b288a58a8a5f6daf.txt ("S0 L887"; the seed
+digest, section 3, lists them). Where the seeds fix no order, the order is ours
+(decisions.md, B2.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the sequence of play.
+
+    ``id`` is stable (logs and saves name it); ``number`` is the Annex #2 number where a source
+    gives one ("6B7"); ``handler`` names a method of the session (``None``: a marker);
+    ``impulses`` limits an impulse step to some impulses (``None``: every impulse).
+    """
+
+    id: str
+    name: str
+    phase: int
+    rules: str
+    sources: str
+    handler: str | None = None
+    number: str = ""
+    segment: str = ""
+    impulses: frozenset[int] | None = None
+
+
+TURN_STEPS: tuple[Step, ...] = (
+    Step("start", "Start of turn rolls", 0, "D18.31, G11.41",
+         "S0 L2309 (surprise reactivation), L4192 (computer failure)"),
+    Step("1-pinwheel", "Pinwheel Step of the Energy Allocation Phase", 1, "C14.201",
+         "S0 L1490, L1526, L1572", number="1"),
+    Step("1-ea", "Energy Allocation Phase: speed plot and energy allocation", 1,
+         "B2.2, B3, C12.10, C12.12, C10.312, C10.313",
+         "reference 5.8; S0 L746, L754, L555-557", handler="energy_allocation", number="1"),
+    Step("2-speed", "Speed Determination Phase", 2, "B2.2, C12.131, C13.17, C13.211, G12.02",
+         "reference 5.8; S0 L771, L999, L1009, L4247", handler="speed_determination", number="2"),
+    Step("3-self-destruct", "Self-Destruction Phase", 3, "B2.2",
+         "reference 5.8; S0 L4775 (G16.723 'NOT phase 3')", number="3"),
+    Step("4-lock-on", "Sensor Lock-On Phase", 4, "B2.2, D6.1, C7.2",
+         "reference 5.8; S0 L5549, L2368, L5350", handler="lock_on", number="4"),
+    Step("5-initial", "Initial Activity Phase", 5, "B2.2, C13.21, G12.02",
+         "reference 5.8; S0 L1007, L4247", number="5"),
+    Step("5-officers", "Officer Location Step of the Initial Activity Phase", 5, "G22.132",
+         "S0 L5198", number="5"),
+    Step("6-impulses", "Impulse Procedure (32 impulses)", 6, "B2.2, C1.4",
+         "reference 5.8; S0 L5721 ('Segment of the Impulse Procedure')", handler="impulses",
+         number="6"),
+    Step("7-final", "Final Activity Phase (docking, Boarding Party Combat Step, EDR, "
+         "dropping warp engines, Undocking Step)", 7, "B2.2, C13.113, C13.4752, D14.13, G12.61",
+         "reference 5.8; S0 L957, L1095, L1628, L4440, L1574", number="7"),
+    Step("8-records", "Record Keeping Phase", 8, "B2.2", "reference 5.8; S0 L4775 (phase 8)",
+         handler="record_keeping", number="8"),
+)
+
+IMPULSE_STEPS: tuple[Step, ...] = (
+    # 6A Movement Segment
+    Step("6A-speed", "Speed changes take effect (announced the impulse before)", 6, "C12.36",
+         "S0 L887", handler="speed_changes", segment="6A"),
+    Step("6A-move", "Movement of ships and shuttles, in order of precedence", 6,
+         "C1.313, C1.4, C3, C4, C5, C6, C11.27, G11.12",
+         "reference 5.8 (6A2 piece movement); S0 L710, L4109", handler="move_units", segment="6A"),
+    Step("6A-seekers", "Movement of seeking weapons", 6, "F2, C1.4", "reference 5.8, 5.9",
+         handler="move_seekers", segment="6A"),
+    Step("6A-esg", "ESG Step", 6, "D21.2213", "S0 L2524; reference 5.8 (6A3.01)", segment="6A"),
+    Step("6A-impact", "Seeking weapon impact", 6, "F2, G24.331",
+         "reference 5.8 ('seeking-weapon impact at the end of 6A', 6A3.03); S0 L5723",
+         handler="impacts", segment="6A"),
+    Step("6A-explosion", "Explosion Step", 6, "D21.111", "S0 L2500", segment="6A"),
+    Step("6A-announce", "Announce Movement Changes Step (Final Movement Stage on impulse 32)", 6,
+         "C12.36, C10.311, C10.313, C8", "S0 L887, L553, L557", handler="announce",
+         segment="6A"),
+    # 6B Impulse Activity Segment
+    Step("6B-seeking", "Seeking Weapons Stage: Voluntary Transfer of Control, Deploy Drones, "
+         "launch, Activate/Deactivate SFG steps", 6, "FD6.222, FD7.3342, G16.11, C10.511",
+         "S0 L3181, L3284, L5443, L5928, L4531", handler="launches", segment="6B"),
+    Step("6B-lock-on", "Lock-On Stage: Tactical Intelligence Interrogations Step", 6,
+         "FD6.32, D17.23, G24.2114", "S0 L3193, L1888, L5561", segment="6B"),
+    Step("6B7-marines", "Marine Activity Stage", 6, "C13.471, C13.951, G25.23",
+         "S0 L1083, L1417, L5798", number="6B7", segment="6B"),
+    Step("6B-systems", "Ship Systems Function Stage", 6, "G26.30", "S0 L5864", segment="6B"),
+    # 6C Dogfight Resolution Interface
+    Step("6C-dogfight", "Dogfight Resolution Interface", 6, "B2.2", "reference 5.8",
+         segment="6C"),
+    # 6D Direct-Fire Weapons Segment
+    Step("6D-fire-decision", "Fire Decision Step", 6, "D6.315, C6.5471",
+         "S0 L5569; reference 5.8 (secret declaration)", handler="fire", segment="6D"),
+    Step("6D-fire-allocation", "Fire Allocation Stage", 6, "G24.211", "S0 L5551, L5619",
+         segment="6D"),
+    Step("6D-damage", "Direct Fire Damage Resolution Stage and the roll for critical hits step",
+         6, "C10.314, D4", "S0 L559; reference 5.8 (damage applied at 6D4)", segment="6D"),
+    Step("6D-shock", "Shock Step and Shock Breakdown Step", 6, "D23.22, D23.32",
+         "S0 L2965, L2995", segment="6D"),
+    # 6E Post-Combat Segment
+    Step("6E-post", "Post-Combat Segment: EM announcements take effect", 6, "C10.311, C10.32",
+         "S0 L553, L561 ('at the end of that impulse (after movement and combat)')",
+         handler="end_of_impulse", segment="6E"),
+    Step("6E-final-functions", "Final Functions Stage", 6, "G11.341", "S0 L4176", segment="6E",
+         impulses=frozenset({8, 24})),
+)
+
+STEPS_BY_ID: dict[str, Step] = {s.id: s for s in TURN_STEPS + IMPULSE_STEPS}
