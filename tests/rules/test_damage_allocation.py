@@ -19,25 +19,8 @@ from sfb_desk.rules.damage import (
     Volley,
     allocate_damage,
 )
-from sfb_desk.rules.ship import ShipSpec, ShuttleBay, Weapon
-
-
-def make_ship(weapons: tuple[Weapon, ...] = (), excess: int = 0, **counts: int) -> ShipSpec:
-    """A ship with the given counted systems (``forward_hull=4``), tracks and shuttles."""
-    tracks = {t: (0,) * counts.pop(t, 0) for t in ("sensor", "scanner", "damage_control")}
-    shuttles = counts.pop("shuttle", 0)
-    return ShipSpec(
-        id="TEST-SHIP", race="GEN", race_name="test", class_code="T", name="test ship",
-        systems=tuple(counts.items()),
-        weapons=weapons,
-        shuttle_bays=(ShuttleBay(shuttles),) if shuttles else (),
-        sensor_track=tracks["sensor"],
-        scanner_track=tracks["scanner"],
-        damage_control_track=tracks["damage_control"],
-        excess_damage=excess,
-        crew_units=40,
-        boarding_parties=10,
-    )
+from sfb_desk.rules.ship import ShipSpec, Weapon
+from test_damage_support import make_ship, walk
 
 
 @pytest.fixture(scope="module")
@@ -56,10 +39,6 @@ def fed_ca() -> ShipSpec:
         "photon#A", "photon#B", "photon#C", "photon#D",
     ]
     return ca
-
-
-def walk(result) -> list[tuple[str | None, str | None]]:
-    return [(e.column, e.box) for e in result.events]
 
 
 def test_roll_7_walks_past_cargo_to_f_hull(fed_ca):
