@@ -132,7 +132,7 @@ def _free_lists(layout: Layout, state: DamageState, marks: bytes) -> tuple[tuple
 
 
 def check_state(layout: Layout, state: DamageState) -> tuple[Issue, ...]:
-    if state.boxes and state.boxes != layout.box_ids:
+    if state.boxes and state.boxes is not layout.box_ids and state.boxes != layout.box_ids:
         return (Issue("D4.2", f"this damage state belongs to another ship class than {layout.spec.id}"),)
     return ()
 
