@@ -120,11 +120,13 @@ def check_volley(volley: Volley) -> tuple[Issue, ...]:
 
 def _marks(layout: Layout, state: DamageState) -> bytes:
     """The state's marks for this layout (an undamaged ship for the default state)."""
-    return state.marks if state.marks else bytes(layout.nboxes)
+    return state.marks if state.marks else layout.zero_marks
 
 
 def _free_lists(layout: Layout, state: DamageState, marks: bytes) -> tuple[tuple[int, ...], ...]:
     """Per plain pool, its undestroyed hittable boxes in *reverse* order (pop() = next box)."""
+    if marks is layout.zero_marks:
+        return layout.fresh_free
     cached = state._cache
     if type(cached) is tuple and cached[0] is layout and cached[1] is marks:
         return cached[2]
@@ -269,13 +271,7 @@ def _bearing_set(layout: Layout, volley: Volley) -> frozenset[int] | None:
         return frozenset(index[b] for b in volley.bearing_phasers if b in index)
     if not volley.shields:
         return None
-    from sfb_desk.rules.damage.bearing import bears_on_shields
-
-    return frozenset(
-        w.index
-        for w in layout.weapons
-        if w.group == "phaser" and bears_on_shields(w.arcs, w.extra_bearings, volley.shields)
-    )
+    return layout.phasers_bearing(tuple(sorted(volley.shields)))
 
 
 def allocation_steps(
@@ -315,18 +311,17 @@ def allocation_steps(
         try:
             for roll in batch:
                 for slot, p, base in rows[roll]:
-                    if gate[slot]:
-                        free = fls[p]
-                        if free:
-                            if p < nplain:
-                                append(base + free.pop())
-                                gate[slot] = keep[slot]
-                                break
-                            g = yield from special(p, slot, roll, base)
-                            if g >= 0:
-                                append(base + g)
-                                gate[slot] = keep[slot]
-                                break
+                    free = fls[p]
+                    if free and gate[slot]:
+                        if p < nplain:
+                            append(base + free.pop())
+                            gate[slot] = keep[slot]
+                            break
+                        g = yield from special(p, slot, roll, base)
+                        if g >= 0:
+                            append(base + g)
+                            gate[slot] = keep[slot]
+                            break
         except _ShipDestroyed:
             destroyed = True
             break
@@ -356,10 +351,15 @@ def _finish(
     opts = layout.options
     spec = layout.spec
     remaining = run.fls
-    marks = run.marks
-    new_marks = bytearray(marks)
+    new_marks = bytearray(run.marks)
+    free_after: list[tuple[int, ...]] = []
     for p, before in enumerate(run.free0):
-        for g in before[len(remaining[p]):]:
+        left = remaining[p]
+        if len(left) == len(before):
+            free_after.append(before)
+            continue
+        free_after.append(tuple(left))
+        for g in before[len(left):]:
             new_marks[g] = 1
     for g in run.lost_weapons:
         new_marks[g] = 1
@@ -372,18 +372,20 @@ def _finish(
         state.internal_points, scored, opts.boarding_party_interval, opts.boarding_party_grace,
         None if spec.boarding_parties is None else spec.boarding_parties - state.boarding_parties_lost,
     )
-    free_after = tuple(tuple(r) for r in remaining[: layout.nplain])
-    new_state = replace(
-        state,
+    torpedo, drone = run.groups["torpedo"], run.groups["drone"]
+    new_state = DamageState(  # not dataclasses.replace: this runs once per volley
         boxes=layout.box_ids,
         marks=marks,
         ship_destroyed=state.ship_destroyed or destroyed,
         internal_points=state.internal_points + scored,
         crew_units_lost=state.crew_units_lost + len(crew),
         boarding_parties_lost=state.boarding_parties_lost + len(bps),
-        torpedo_group=(run.groups["torpedo"][0], run.groups["torpedo"][1]),
-        drone_group=(run.groups["drone"][0], run.groups["drone"][1]),
-        _cache=(layout, marks, free_after),
+        torpedo_group=(torpedo[0], torpedo[1]),
+        drone_group=(drone[0], drone[1]),
+        repair_box=state.repair_box,
+        repair_points=state.repair_points,
+        boxes_repaired=state.boxes_repaired,
+        _cache=(layout, marks, tuple(free_after)),
     )
     events = EventLog(layout, tuple(run.rec), run.choices, frozenset(crew), frozenset(bps))
     complete = len(run.rec) >= npoints

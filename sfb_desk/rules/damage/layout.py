@@ -77,7 +77,26 @@ class Layout:
     slot_entry: tuple[str, ...]  # DAC system of the cell ("forward_hull", "any_weapon" ...)
     slot_label: tuple[str, ...]  # the chart's wording ("F Hull")
     slot_bold: tuple[bool, ...]
+    #: Free lists of the undamaged ship (each pool reversed: pop() gives the next box).
+    fresh_free: tuple[tuple[int, ...], ...] = ()
+    zero_marks: bytes = b""
     _pool_of_system: dict[str, int] = field(default_factory=dict, repr=False)
+    #: Phasers bearing per struck-shield tuple (D4.321), filled on first use.
+    _bearing: dict[tuple[int, ...], frozenset[int]] = field(default_factory=dict, repr=False)
+
+    def phasers_bearing(self, shields: tuple[int, ...]) -> frozenset[int]:
+        """Global indices of the phasers able to fire through any of ``shields`` (D4.321)."""
+        found = self._bearing.get(shields)
+        if found is None:
+            from sfb_desk.rules.damage.bearing import bears_on_shields
+
+            found = frozenset(
+                w.index
+                for w in self.weapons
+                if w.group == "phaser" and bears_on_shields(w.arcs, w.extra_bearings, shields)
+            )
+            self._bearing[shields] = found
+        return found
 
     @property
     def nboxes(self) -> int:
@@ -228,6 +247,8 @@ def build_layout(spec: ShipSpec, options: DamageOptions = DEFAULT_OPTIONS) -> La
         slot_entry=tuple(slot_entry),
         slot_label=tuple(slot_label),
         slot_bold=tuple(slot_bold),
+        fresh_free=tuple(tuple(reversed(boxes)) for boxes in pool_boxes),
+        zero_marks=bytes(len(box_ids)),
         _pool_of_system=pool_of_system,
     )
 
