@@ -26,7 +26,6 @@ from sfb_desk.rules.damage import (
     BOX,
     DESTROYS_SHIP,
     EXCESS,
-    FRESH,
     ChoiceNeeded,
     DamageOptions,
     DamageState,

@@ -10,18 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.ship import ShipSpec
 
 
-@dataclass(frozen=True, slots=True)
-class Issue:
-    """Illegal input, reported with the rule it breaks (DESIGN.md section 3)."""
-
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"({self.rule}) {self.message}"
+#: Illegal input, reported with the rule it breaks (DESIGN.md section 3): the rules layer's
+#: :class:`~sfb_desk.rules.results.Refusal` (``rule``, ``message``).
+Issue = Refusal
 
 
 _INDEX: dict[int, tuple[tuple[str, ...], dict[str, int]]] = {}
