@@ -138,11 +138,17 @@ def load_game(path: Path | str) -> Session:
     except OSError as exc:
         raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(path, "is not text (UTF-8)") from None
+    try:
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        problem = "is truncated" if exc.pos >= len(raw.rstrip()) else "is not valid JSON"
+        # A save is one JSON object: text that stops short of its closing brace and fails near
+        # its end was cut off (a crash or a copy that did not finish).
+        body = text.rstrip()
+        cut = not body.endswith("}") and exc.pos >= 0.9 * len(body)
+        problem = "is truncated" if cut else "is not valid JSON"
         raise SaveError(path, f"{problem} (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     return game_from_json(doc, path)
 

@@ -6,8 +6,8 @@ shuttles' row of the turn-mode chart (C3.31, reference 5.9). They cannot HET, TA
 (C10.17) or sideslip (decisions.md, F2).
 
 The seeking rule itself (F2) is not in the seeds or the reference. The engine uses a plain
-pursuit: on each hex a seeker moves straight, or turns left or right when its turn mode allows,
-whichever leaves it nearest its target (ties: straight, then right). Seekers move after every
+pursuit: a seeker flies straight while its target lies within 30 degrees of dead ahead, and
+otherwise turns toward the target's side whenever its turn mode allows (dead astern: right). Seekers move after every
 ship and shuttle of the impulse (decisions.md, C1.313), so they chase where the target now is.
 Impact is checked at the end of the Movement Segment (reference 5.8: "seeking-weapon impact at
 the end of 6A"): a seeker in its target's hex hits it, whichever of them moved in.
@@ -19,7 +19,7 @@ new unit directly and no events; one summary event per impulse is the caller's.
 from __future__ import annotations
 
 from .charts.turn_modes import turn_mode
-from .hexes import hex_range, neighbor
+from .hexes import bearing, hex_range, neighbor
 from .results import Event, event
 from .units import Unit, moved_unit
 
@@ -35,22 +35,32 @@ def _mode(category: str, speed: int) -> int:
 
 
 def move_seeker(unit: Unit, target_hex: tuple[int, int, int] | None) -> Unit:
-    """Move a seeking weapon its one hex toward ``target_hex`` (None: straight on)."""
+    """Move a seeking weapon its one hex toward ``target_hex`` (None: straight on).
+
+    Within 30 degrees of dead ahead (compass points 23-3, reference G1.2) the seeker flies
+    straight; otherwise it turns toward the target's side when its turn mode allows (dead
+    astern: right). Next to its target it enters the target's hex if it can this move, and
+    otherwise flies straight on to gain room to turn, rather than circling it.
+    """
     facing = unit.facing
     here = unit.hex
-    ahead = neighbor(here, facing)
-    if target_hex is None or unit.straight < _mode(unit.profile.turn_mode, unit.speed):
-        return moved_unit(unit, ahead, facing, unit.straight + 1, unit.travelled + 1)
-    best, best_range, best_facing = ahead, hex_range(ahead, target_hex), facing
-    for turn in (1, -1):  # right first, so a tie between the turns goes right
-        f = (facing + turn) % 6
-        h = neighbor(here, f)
-        r = hex_range(h, target_hex)
-        if r < best_range:
-            best, best_range, best_facing = h, r, f
-    if best_facing == facing:
-        return moved_unit(unit, best, facing, unit.straight + 1, unit.travelled + 1)
-    return moved_unit(unit, best, best_facing, 1, unit.travelled + 1)
+    travelled = unit.travelled + 1
+    if target_hex is not None:
+        can_turn = unit.straight >= _mode(unit.profile.turn_mode, unit.speed)
+        if hex_range(here, target_hex) == 1:
+            if can_turn:
+                for f in ((facing + 1) % 6, (facing - 1) % 6):
+                    if neighbor(here, f) == target_hex:
+                        return moved_unit(unit, target_hex, f, 1, travelled)
+        elif can_turn:
+            point = bearing(here, facing, target_hex)
+            if 4 <= point <= 13:
+                f = (facing + 1) % 6
+                return moved_unit(unit, neighbor(here, f), f, 1, travelled)
+            if 14 <= point <= 22:
+                f = (facing - 1) % 6
+                return moved_unit(unit, neighbor(here, f), f, 1, travelled)
+    return moved_unit(unit, neighbor(here, facing), facing, unit.straight + 1, travelled)
 
 
 def impact(seeker: Unit, target: Unit) -> Event:

@@ -20,9 +20,6 @@ class Refusal:
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
 
-    def __bool__(self) -> bool:  # a Refusal is never mistaken for success in `if result:`
-        return False
-
 
 @dataclass(frozen=True, slots=True)
 class Event:

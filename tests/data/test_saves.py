@@ -1,0 +1,207 @@
+"""Saved games: versioned JSON, migrations, replay check, atomic writes, refusals that never
+destroy a file (DESIGN.md section 7)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from sfb_desk.data import saves
+from sfb_desk.data.saves import (
+    CURRENT_VERSION,
+    SaveError,
+    autosave,
+    autosave_path,
+    game_to_json,
+    load_game,
+    migrate,
+    save_game,
+)
+from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+from sfb_desk.engine.session import Session
+from sfb_desk.rules.game_state import GameState
+from sfb_desk.rules.hexes import hex_from_label
+from sfb_desk.rules.units import MoveProfile, new_ship
+
+FIXTURES = Path(__file__).parent / "saves"
+CA = MoveProfile(turn_mode="D", warp=30, impulse=4, crew_units=43)
+
+
+def short_game() -> Session:
+    a = new_ship("A", "fed", CA, hex=hex_from_label("1010"), facing=1, speed=8)
+    b = new_ship("B", "kli", CA, hex=hex_from_label("1410"), facing=4, speed=8)
+    session = Session(GameState(units=(a, b), dice_seed=3, last_turn=1))
+    for value in (8, {"hets": 1}, 8, {}):
+        session.answer(value, "test")
+    session.run(Chain(Scripted([At("T1.I4.move.A", "slip left")]), Defaults()), limit=60)
+    return session
+
+
+# --- fixtures of every format version -----------------------------------------------------------
+
+
+def test_every_format_version_has_a_fixture():
+    versions = {json.loads(p.read_text())["version"] for p in FIXTURES.glob("*.sfbsave")}
+    assert versions == set(range(1, CURRENT_VERSION + 1))
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.sfbsave")), ids=lambda p: p.name)
+def test_fixture_saves_still_load(path):
+    session = load_game(path)
+    assert session.pending is not None
+    assert session.state.units and session.log.answers()
+
+
+def test_the_v1_fixture_is_the_duel_at_impulse_8():
+    session = load_game(FIXTURES / "v1_duel_turn1_impulse8.sfbsave")
+    state = session.state
+    assert (state.turn, state.impulse) == (1, 8)
+    assert session.pending.key == "T1.I8.fire.fed"
+    assert state.unit("ENT").facing == 1  # after its HET to B on impulse 6
+    assert state.unit("KRT-D1").kind == "drone"
+    before = len(session.log)
+    session.run(Defaults(), limit=5)  # play on from the loaded game
+    assert len(session.log) > before
+
+
+# --- round trip and atomic writes -------------------------------------------------------------
+
+
+def test_round_trip(tmp_path):
+    session = short_game()
+    path = save_game(tmp_path / "g.sfbsave", session)
+    loaded = load_game(path)
+    assert loaded.state == session.state and loaded.initial == session.initial
+    assert loaded.pending == session.pending
+    assert game_to_json(loaded) == game_to_json(session)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.sfbsave"]  # no temporary file left
+
+
+def test_a_failed_write_leaves_the_old_save(tmp_path, monkeypatch):
+    session = short_game()
+    path = save_game(tmp_path / "g.sfbsave", session)
+    before = path.read_bytes()
+
+    def boom(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(saves.os, "replace", boom)
+    with pytest.raises(OSError):
+        save_game(path, session)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["g.sfbsave"]
+
+
+def test_autosave_goes_to_the_user_data_folder(_private_home):
+    session = short_game()
+    path = autosave(session)
+    assert path == autosave_path() and str(path).startswith(str(_private_home))
+    assert load_game(path).state == session.state
+    autosave(session)  # our own autosave is overwritten freely
+
+
+# --- bad files are refused, named, and never overwritten ------------------------------------------
+
+
+def corrupt_variants(good: str) -> dict[str, tuple[str, str]]:
+    doc = json.loads(good)
+    wrong_type = json.loads(good)
+    wrong_type["state"]["units"][0]["facing"] = 7
+    unknown = json.loads(good)
+    unknown["state"]["units"][0]["warp_drive"] = True
+    future = dict(doc, version=CURRENT_VERSION + 1)
+    foreign = dict(doc, format="something-else")
+    tampered = json.loads(good)
+    answers = [r for r in tampered["log"] if r["kind"] == "answer"]
+    answers[0]["data"] = 9  # another speed plot: the log no longer gives the saved state
+    missing = json.loads(good)
+    del missing["initial"]
+    return {
+        "bad json": ("{not json", "not valid JSON"),
+        "truncated": (good[: len(good) // 2], "truncated"),
+        "wrong type": (json.dumps(wrong_type), "state.units[0].facing: expected a facing letter"),
+        "unknown field": (json.dumps(unknown), "unknown field(s) warp_drive"),
+        "future version": (json.dumps(future), "newer SFB Desk"),
+        "other format": (json.dumps(foreign), "not an SFB Desk save"),
+        "tampered log": (json.dumps(tampered), "does not reproduce the saved state"),
+        "missing part": (json.dumps(missing), "missing \"initial\""),
+        "not text": ("\udcff", "not text"),
+    }
+
+
+@pytest.fixture(scope="module")
+def good_text(tmp_path_factory):
+    path = save_game(tmp_path_factory.mktemp("good") / "good.sfbsave", short_game())
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("variant", [
+    "bad json", "truncated", "wrong type", "unknown field", "future version", "other format",
+    "tampered log", "missing part", "not text",
+])
+def test_a_bad_save_is_refused_and_never_overwritten(variant, good_text, tmp_path):
+    text, problem = corrupt_variants(good_text)[variant]
+    path = tmp_path / "game.sfbsave"
+    if variant == "not text":
+        path.write_bytes(b"\xff\xfe\x00garbage")
+    else:
+        path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as err:
+        load_game(path)
+    message = str(err.value)
+    assert str(path) in message and problem in message, message
+    session = short_game()
+    with pytest.raises(SaveError) as err:
+        autosave(session, path)  # the autosave path after a failed load
+    assert "will not be overwritten" in str(err.value)
+    with pytest.raises(SaveError):
+        save_game(path, session)
+    assert path.read_bytes() == before
+
+
+def test_a_missing_file_is_reported(tmp_path):
+    with pytest.raises(SaveError) as err:
+        load_game(tmp_path / "nowhere.sfbsave")
+    assert "nowhere.sfbsave" in str(err.value) and "cannot be read" in str(err.value)
+
+
+def test_a_file_changed_behind_our_back_is_checked_again(tmp_path):
+    session = short_game()
+    path = save_game(tmp_path / "g.sfbsave", session)
+    path.write_text("{}", encoding="utf-8")  # someone else wrote it
+    os.utime(path, ns=(1, 1))
+    with pytest.raises(SaveError):
+        save_game(path, session)
+    assert path.read_text() == "{}"
+
+
+# --- migrations -------------------------------------------------------------------------------
+
+
+def test_migrations_run_in_order_before_validation():
+    calls = []
+
+    def one_to_two(doc):
+        calls.append(doc["version"])
+        return dict(doc, added="by migration 1")
+
+    def two_to_three(doc):
+        calls.append(doc["version"])
+        assert doc["added"] == "by migration 1"
+        return dict(doc, state="renamed")
+
+    doc = {"format": "sfb-desk-save", "version": 1, "state": {}}
+    out = migrate(doc, "x.sfbsave", {1: one_to_two, 2: two_to_three})
+    assert calls == [1, 2] and out["version"] == 3 and out["state"] == "renamed"
+    with pytest.raises(SaveError) as err:
+        migrate(dict(doc, version=4), "x.sfbsave", {1: one_to_two, 2: two_to_three})
+    assert "newer" in str(err.value)
+    with pytest.raises(SaveError):
+        migrate(dict(doc, version=0), "x.sfbsave")
+    with pytest.raises(SaveError) as err:
+        migrate(doc, "x.sfbsave", {2: two_to_three})
+    assert "no migration from format version 1" in str(err.value)
