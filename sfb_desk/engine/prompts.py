@@ -24,7 +24,8 @@ ORDER_KINDS: dict[str, str] = {
     "speed_plot": "a speed, or [[impulse, speed], ...] from impulse 1 (C12.12); negative = reverse",
     "energy_allocation": "a dict; movement keys 'hets' (int), 'warp_tacs' (int), 'sublight_tac' "
     "(bool), 'em' (bool) are read now, the rest is kept for the energy issue (B3)",
-    "movement": "straight, turn left/right, slip left/right, het A-F, tac left/right, stay",
+    "movement": "straight, turn left/right, slip left/right, het A-F, tac left/right, stay "
+    "(the prompt's options list the legal ones; 'het' there means any 'het A-F')",
     "announce": "{unit: {'speed': n, 'until': i, 'impulse_reserve': bool} | {'em': 'start'|'stop'}"
     " | {'decel': true}} (C12.36, C10.311, C8)",
     "launches": "{unit: {'seekers': [{'id', 'kind': 'drone'|'plasma', 'speed', 'target'}], ...}}",

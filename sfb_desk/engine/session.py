@@ -34,7 +34,6 @@ from ..rules.movement import (
     Moved,
     apply_order,
     earn_warp_tac,
-    is_scheduled,
     legal_orders,
     parse_move_order,
 )
@@ -56,7 +55,6 @@ from ..rules.units import (
     SEEKER_KINDS,
     SEEKER_PROFILE,
     SHIP,
-    SHUTTLE,
     TacState,
     Unit,
     clock_of,
@@ -250,11 +248,12 @@ class Session:
                 lambda v, u=unit: self._check_plot(u, v),
             )
             unit = replace(unit, plot=plot)
-            unit = yield from self._ask(
-                Orders(self._key("ea", unit.id), "energy_allocation",
-                       f"Energy allocation for {name} (B3)", unit=unit.id, rule="B3"),
-                lambda v, u=unit: _check_allocation(u, v, options),
-            )
+            if unit.kind == SHIP:  # shuttles have no energy allocation (EM by speed, C10.13)
+                unit = yield from self._ask(
+                    Orders(self._key("ea", unit.id), "energy_allocation",
+                           f"Energy allocation for {name} (B3)", unit=unit.id, rule="B3"),
+                    lambda v, u=unit: _check_allocation(u, v, options),
+                )
             self._put(unit)
 
     def _check_plot(self, unit: Unit, value: object) -> object:

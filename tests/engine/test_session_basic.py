@@ -205,3 +205,20 @@ def test_the_game_ends_after_the_last_turn():
 def test_a_session_starts_at_the_start_of_a_turn():
     with pytest.raises(ValueError):
         Session(GameState(impulse=5))
+
+
+def test_a_shuttle_plots_its_speed_but_has_no_energy_allocation():
+    from sfb_desk.rules.units import SHUTTLE, SHUTTLE_PROFILE
+
+    shuttle = new_ship("S1", "fed", replace(SHUTTLE_PROFILE, max_speed=6),
+                       hex=hex_from_label("1010"), facing=0, speed=6, kind=SHUTTLE)
+    ship = new_ship("B", "kli", CA, hex=hex_from_label("2010"), facing=4, speed=8)
+    s = game(ship, shuttle)
+    start(s, 8, {})  # B's plot and allocation
+    assert s.pending.key == "T1.plot.S1"
+    assert isinstance(s.answer(7, "test"), Refusal)  # above its maximum speed (C12.341)
+    s.answer(6, "test")
+    assert s.pending.kind != "energy_allocation"
+    s.run(Defaults())
+    moves = [e for e in s.log.events() if e.kind == "moved" and e.unit == "S1"]
+    assert len(moves) == 6
