@@ -13,6 +13,7 @@ choice is one of the ``options``, orders are documented per kind in :data:`ORDER
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from ..rules.results import Refusal
@@ -109,3 +110,8 @@ def check_choice(prompt: Choice, answer: object) -> str | Refusal:
     if answer in prompt.options:
         return answer  # type: ignore[return-value]
     return Refusal(prompt.rule or "choice", f"{prompt.purpose}: choose one of {', '.join(prompt.options)}")
+
+
+def canonical(value: object) -> str:
+    """A record as canonical JSON (sorted keys, no spaces): stable across save and load."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
