@@ -1,0 +1,422 @@
+"""Counters and overlays of the hex map: one item per unit, one item per overlay.
+
+* :class:`ShipCounter`: ships and controlled shuttles; a square counter in the side's colour
+  with its name, its speed and a pointer at the hexside it faces; a halo when it moves this
+  impulse; a yellow rim when selected.
+* :class:`SeekerCounter`: drones (a dart) and plasma torpedoes (a glowing ball), small, so a
+  hundred of them leave the ships readable.
+* :class:`HexSetItem`: a set of hexes filled as one path (firing-arc shading).
+* :class:`TargetsItem`: the hexes a click may choose (legal moves, the HET facings), each with a
+  ghost pointer of the facing it leaves the unit in and a short tag.
+* :class:`HoverItem`: the hovered hex and the line to it from the selected unit.
+
+Counters cache their pixels in device coordinates; text is laid out once (QStaticText).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QRadialGradient,
+    QStaticText,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from sfb_desk.rules.hexes import Hex
+from sfb_desk.rules.units import PLASMA, SHUTTLE, Unit
+
+from . import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11, see the module
+
+from .map_geometry import HEX_SIZE, facing_vector, hex_center, hex_polygon
+
+R = HEX_SIZE
+SIDE_COLOURS = {
+    "fed": QColor("#2f6fd6"),
+    "kli": QColor("#c0392b"),
+    "rom": QColor("#2e9e4f"),
+    "kzi": QColor("#d9891a"),
+    "gor": QColor("#8e44ad"),
+    "tho": QColor("#c0a020"),
+    "ori": QColor("#6b7a8f"),
+    "hyd": QColor("#1aa39a"),
+    "lyr": QColor("#b5651d"),
+    "isc": QColor("#9aa5b1"),
+}
+_FALLBACK = [QColor(c) for c in ("#d35400", "#16a085", "#7f8c8d", "#a04000", "#2471a3")]
+#: Counters are cached at this many pixels per scene unit while the view's zoom is below it.
+COUNTER_CACHE_SCALE = 2.0
+HALO = QColor(255, 179, 0)
+SELECTED = QColor("#ffe14d")
+TEXT = QColor("white")
+
+
+def side_colour(side: str) -> QColor:
+    """The counter colour of a side (``"fed"``, ``"Federation"``, ``"KLI"`` ...)."""
+    key = side.strip().lower()[:3]
+    colour = SIDE_COLOURS.get(key)
+    if colour is None:
+        colour = _FALLBACK[zlib.crc32(key.encode()) % len(_FALLBACK)]
+    return colour
+
+
+def _pointer(facing: int, tip: float, base: float, half: float) -> QPolygonF:
+    """A triangle pointing from the centre toward the hexside ``facing``."""
+    vx, vy = facing_vector(facing)
+    px, py = -vy, vx
+    return QPolygonF([
+        QPointF(vx * tip, vy * tip),
+        QPointF(vx * base + px * half, vy * base + py * half),
+        QPointF(vx * base - px * half, vy * base - py * half),
+    ])
+
+
+class _Text:
+    """A line of text laid out once (QStaticText), with its size in scene units."""
+
+    __slots__ = ("static", "width", "height")
+
+    def __init__(self, text: str, font: QFont) -> None:
+        self.static = QStaticText(text)
+        self.static.setTextFormat(Qt.TextFormat.PlainText)
+        metrics = QFontMetricsF(font)
+        self.width = metrics.horizontalAdvance(text)
+        self.height = metrics.height()
+
+    def draw_centred(self, painter: QPainter, x: float, y: float) -> None:
+        painter.drawStaticText(QPointF(x - self.width / 2, y - self.height / 2), self.static)
+
+
+class _Counter(QGraphicsItem):
+    """Shared state of the counters: the unit, the movement halo, the selection rim, and a
+    picture cache.
+
+    Zoomed out (below ``COUNTER_CACHE_SCALE`` pixels per scene unit) a counter is drawn from a
+    pixmap of itself rendered at that scale, kept until the unit or its highlight changes, so
+    300 counters cost a few pixmap draws a frame while panning and zooming. Zoomed in, where
+    few counters are visible, it is painted directly and stays sharp. (Qt's own
+    ``ItemCoordinateCache`` with a larger cache size drew the pixmap at the cache size, and
+    ``DeviceCoordinateCache`` re-renders on every zoom step; both were measured and dropped.)
+    """
+
+    #: Below this device size of a hex's radius, text is left out (level of detail).
+    TEXT_MIN = 14.0
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.unit = unit
+        self.moving = False
+        self.selected = False
+        self._pixmaps: dict[bool, QPixmap] = {}
+        self.renders = 0
+        self.set_unit(unit)
+
+    def set_unit(self, unit: Unit, offset: QPointF | None = None) -> None:
+        changed = unit != self.unit
+        self.unit = unit
+        centre = hex_center(unit.hex)
+        self.setPos(centre + offset if offset is not None else centre)
+        if changed:
+            self._relayout()
+            self._changed()
+
+    def _relayout(self) -> None:
+        pass
+
+    def _changed(self) -> None:
+        self._pixmaps.clear()
+        self.update()
+
+    def set_moving(self, moving: bool) -> None:
+        if moving != self.moving:
+            self.moving = moving
+            self._changed()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
+            self.setZValue(self.zValue() + (5 if selected else -5))
+            self._changed()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        text = lod * R >= self.TEXT_MIN
+        if lod >= COUNTER_CACHE_SCALE:
+            self._draw(painter, text)
+            return
+        pixmap = self._pixmaps.get(text)
+        if pixmap is None:
+            pixmap = self._pixmaps[text] = self._render(text)
+        painter.drawPixmap(self.boundingRect().topLeft(), pixmap)
+
+    def _render(self, text: bool) -> QPixmap:
+        rect = self.boundingRect()
+        scale = COUNTER_CACHE_SCALE
+        pixmap = QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
+        pixmap.setDevicePixelRatio(scale)  # drawn at its logical size: the bounding rect
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        p.translate(-rect.left(), -rect.top())
+        self._draw(p, text)
+        p.end()
+        self.renders += 1
+        return pixmap
+
+    def _draw(self, painter: QPainter, text: bool) -> None:
+        raise NotImplementedError
+
+
+class ShipCounter(_Counter):
+    """A ship (or controlled shuttle) counter: a disc in the side's colour with a nose at the
+    hexside it faces, its speed inside and its name on a caption away from the nose."""
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__(unit)
+        self._font = QFont()
+        self._font.setPixelSize(round(0.26 * R))
+        self._speed_font = QFont(self._font)
+        self._speed_font.setPixelSize(round(0.36 * R))
+        self._speed_font.setBold(True)
+        self.setZValue(10)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        u = self.unit
+        radius = 0.34 * R if u.kind == SHUTTLE else 0.45 * R
+        self._radius = radius
+        self._colour = side_colour(u.side)
+        body = QPainterPath()
+        body.addEllipse(QPointF(0, 0), radius, radius)
+        nose = QPainterPath()
+        nose.addPolygon(_pointer(u.facing, 0.84 * R, 0.2 * R, 0.3 * R))
+        nose.closeSubpath()
+        self._body = body.united(nose)
+        self._nose_tip = _pointer(u.facing, 0.84 * R, 0.52 * R, 0.12 * R)
+        metrics = QFontMetricsF(self._font)
+        name = metrics.elidedText(u.name or u.id, Qt.TextElideMode.ElideRight, 1.9 * R)
+        self._name = _Text(name, self._font)
+        self._speed = _Text(f"{'R' if u.reverse else ''}{u.speed}", self._speed_font)
+        # The caption goes below the disc unless the nose points down there (C, D, E).
+        self._caption_y = -0.66 * R if u.facing in (2, 3, 4) else 0.66 * R
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return QRectF(-1.0 * R, -0.9 * R, 2.0 * R, 1.8 * R)
+
+    def _draw(self, painter: QPainter, text: bool) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.moving:
+            painter.setPen(QPen(HALO, 0.08 * R))
+            painter.setBrush(QColor(255, 179, 0, 60))
+            painter.drawEllipse(QPointF(0, 0), 0.62 * R, 0.62 * R)
+        rim = QPen(SELECTED, 0.1 * R) if self.selected else QPen(QColor(235, 240, 255), 0.04 * R)
+        painter.setPen(rim)
+        painter.setBrush(self._colour)
+        painter.drawPath(self._body)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(TEXT)
+        painter.drawPolygon(self._nose_tip)
+        if not text:
+            return
+        painter.setPen(TEXT)
+        painter.setFont(self._speed_font)
+        self._speed.draw_centred(painter, 0.0, 0.0)
+        name = self._name
+        plate = QRectF(-name.width / 2 - 3, self._caption_y - name.height / 2, name.width + 6, name.height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(10, 14, 24, 200))
+        painter.drawRoundedRect(plate, 3, 3)
+        painter.setPen(TEXT)
+        painter.setFont(self._font)
+        name.draw_centred(painter, 0.0, self._caption_y)
+
+
+class SeekerCounter(_Counter):
+    """A drone (a dart) or a plasma torpedo (a glowing ball), pointing where it heads."""
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__(unit)
+        self._font = QFont()
+        self._font.setPixelSize(round(0.24 * R))
+        self.setZValue(20)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        u = self.unit
+        self._colour = side_colour(u.side)
+        self._dart = _pointer(u.facing, 0.34 * R, -0.2 * R, 0.15 * R)
+        self._label = _Text(str(u.speed), self._font)
+        vx, vy = facing_vector(u.facing)
+        self._label_at = QPointF(-vx * 0.36 * R, -vy * 0.36 * R)  # behind the seeker
+        self._trail = QLineF(vx * 0.22 * R, vy * 0.22 * R, vx * 0.38 * R, vy * 0.38 * R)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return QRectF(-0.6 * R, -0.6 * R, 1.2 * R, 1.2 * R)
+
+    TEXT_MIN = 22.0
+
+    def _draw(self, painter: QPainter, text: bool) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.moving:
+            painter.setPen(QPen(HALO, 0.05 * R))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), 0.4 * R, 0.4 * R)
+        rim = QPen(SELECTED, 0.08 * R) if self.selected else QPen(QColor("white"), 0.03 * R)
+        if self.unit.kind == PLASMA:
+            glow = QRadialGradient(QPointF(0, 0), 0.24 * R)
+            glow.setColorAt(0.0, QColor("#fff6c0"))
+            glow.setColorAt(0.6, QColor("#ff9d2e"))
+            glow.setColorAt(1.0, self._colour)
+            painter.setPen(rim)
+            painter.setBrush(QBrush(glow))
+            painter.drawEllipse(QPointF(0, 0), 0.22 * R, 0.22 * R)
+            painter.setPen(QPen(QColor("#fff6c0"), 0.05 * R))
+            painter.drawLine(self._trail)
+        else:
+            painter.setPen(rim)
+            painter.setBrush(self._colour)
+            painter.drawPolygon(self._dart)
+        if text:
+            painter.setPen(TEXT)
+            painter.setFont(self._font)
+            self._label.draw_centred(painter, self._label_at.x(), self._label_at.y())
+
+
+class HexSetItem(QGraphicsItem):
+    """A set of hexes filled as one path (the firing-arc shading)."""
+
+    def __init__(self, colour: QColor, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._colour = colour
+        self._path = QPainterPath()
+        self.hexes: tuple[Hex, ...] = ()
+
+    def set_hexes(self, hexes: Sequence[Hex]) -> None:
+        self.prepareGeometryChange()
+        self.hexes = tuple(hexes)
+        path = QPainterPath()
+        for h in self.hexes:
+            path.addPolygon(hex_polygon(h, scale=0.97))
+        self._path = path
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._path.boundingRect()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.fillPath(self._path, self._colour)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One clickable hex of the overlay: where, the facing to ghost (or -1) and a tag."""
+
+    hex: Hex
+    facing: int
+    tag: str
+
+
+class TargetsItem(QGraphicsItem):
+    """The hexes a click may choose, outlined, each with a ghost pointer and a tag."""
+
+    def __init__(self, colour: QColor, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._colour = colour
+        self._font = QFont()
+        self._font.setPixelSize(round(0.24 * R))
+        self.targets: tuple[Target, ...] = ()
+        self._rect = QRectF()
+
+    def set_targets(self, targets: Sequence[Target]) -> None:
+        self.prepareGeometryChange()
+        self.targets = tuple(targets)
+        rect = QRectF()
+        for t in self.targets:
+            rect = rect.united(hex_polygon(t.hex).boundingRect())
+        self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(self._colour)
+        fill.setAlpha(70)
+        painter.setFont(self._font)
+        for t in self.targets:
+            painter.setPen(QPen(self._colour, 0.07 * R))
+            painter.setBrush(fill)
+            painter.drawPolygon(hex_polygon(t.hex, scale=0.9))
+            centre = hex_center(t.hex)
+            if t.facing >= 0:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(self._colour)
+                painter.drawPolygon(_pointer(t.facing, 0.72 * R, 0.3 * R, 0.12 * R).translated(centre))
+            painter.setPen(TEXT)
+            box = QRectF(centre.x() - R, centre.y() + 0.2 * R, 2 * R, 0.4 * R)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, t.tag)
+
+
+class HoverItem(QGraphicsItem):
+    """The hovered hex, and the line of fire to it from the selected unit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(30)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._hex: Hex | None = None
+        self._from: Hex | None = None
+        self._rect = QRectF()
+
+    def set_hover(self, hovered: Hex | None, origin: Hex | None) -> None:
+        if (hovered, origin) == (self._hex, self._from):
+            return
+        self.prepareGeometryChange()
+        self._hex, self._from = hovered, origin
+        rect = QRectF()
+        if hovered is not None:
+            rect = hex_polygon(hovered).boundingRect()
+            if origin is not None:  # a line's rect may have no width (a null rect unites as nothing)
+                rect = rect.united(hex_polygon(origin).boundingRect())
+        self._rect = rect.adjusted(-4, -4, 4, 4)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self._hex is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self._from is not None and self._from != self._hex:
+            painter.setPen(QPen(QColor(255, 255, 255, 150), 0.05 * R, Qt.PenStyle.DashLine))
+            painter.drawLine(QLineF(hex_center(self._from), hex_center(self._hex)))
+        painter.setPen(QPen(QColor("white"), 0.08 * R))
+        painter.drawPolygon(hex_polygon(self._hex, scale=0.95))
