@@ -1,106 +1,68 @@
-"""Draw an SSD's box layout with QPainter: the one renderer for screen, PDF and printer.
+"""SSD box groups as form items: the one drawing of boxes for screen, PDF and printer.
 
-``render_ssd_boxes(painter, origin, scale, layout, destroyed)`` paints the groups of
-:func:`sfb_desk.printing.ssd_layout.layout_ssd` at ``scale`` points per box. Destroyed boxes
-are crossed out; a highlighted set (e.g. damage that just landed) is filled.
+:func:`group_items` turns groups of :mod:`sfb_desk.printing.ssd_layout` (in box units) into
+:class:`~sfb_desk.printing.form.Item` s in points at ``unit`` points per box: a bold title line,
+the boxes (filled by section, the printed value inside, crossed out when destroyed) and the
+wrapped caption. :func:`box_sizes` gives the font sizes used at a box size, and
+:func:`unit_measure` the matching layout ``Measure``, so titles and captions never clip.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintDevice, QPen
+from . import fonts
+from .form import SECTION_COLOURS, Builder, Rect
+from .ssd_layout import BOX, TITLE, Group, Measure
 
-from sfb_desk.printing.ssd_layout import BOX, TITLE, Measure, SsdLayout
-
-SECTION_COLOURS: dict[str, str] = {
-    "Shields": "#dbe9f6",
-    "Control": "#f3e3c3",
-    "Power": "#f6d5d5",
-    "Hull": "#e4e4e4",
-    "Systems": "#dff0dc",
-    "Weapons": "#f4dcef",
-    "Special": "#e9e2f7",
-    "Tracks": "#fff6c9",
-}
+__all__ = ["SECTION_COLOURS", "box_sizes", "group_items", "unit_measure"]
 
 
-def box_fonts(base: QFont, scale: float) -> tuple[QFont, QFont]:
-    """The title (bold) and box/caption fonts used at ``scale`` points per box."""
-    title_font = QFont(base)
-    title_font.setPointSizeF(max(scale * 0.55, 4.0))
-    title_font.setBold(True)
-    box_font = QFont(base)
-    box_font.setPointSizeF(max(scale * 0.5, 3.5))
-    box_font.setBold(False)
-    return title_font, box_font
+def box_sizes(unit: float) -> tuple[float, float]:
+    """(title, box text) font sizes in points at ``unit`` points per box.
+
+    A title line is ``TITLE`` units high and must hold one line of the title font.
+    """
+    title = min(0.6 * unit + 1.3, TITLE * unit / fonts.line_height(1.0, True) - 0.05, 8.0)
+    box = min(0.62 * unit, 7.0)
+    return title, box
 
 
-def font_measure(base: QFont, scale: float, device: QPaintDevice | None = None) -> Measure:
-    """A layout ``Measure`` from the renderer's real font metrics (in box units)."""
-    title_font, box_font = box_fonts(base, scale)
-    bold = QFontMetricsF(title_font, device) if device else QFontMetricsF(title_font)
-    plain = QFontMetricsF(box_font, device) if device else QFontMetricsF(box_font)
+def unit_measure(unit: float) -> Measure:
+    """Text widths in box units at ``unit`` points per box (bold = a group title)."""
+    title, caption = box_sizes(unit)
 
-    def measure(text: str, is_bold: bool) -> float:
-        metrics = bold if is_bold else plain
-        return (metrics.horizontalAdvance(text) + 2.0) / scale
+    def measure(text: str, bold: bool) -> float:
+        return fonts.text_width(text, title if bold else caption, bold) / unit + 0.1
 
     return measure
 
 
-def render_ssd_boxes(
-    painter: QPainter,
-    origin: QPointF,
-    scale: float,
-    layout: SsdLayout,
-    destroyed: Collection[str] = (),
-    highlighted: Collection[str] = (),
-    ink: QColor | None = None,
-) -> None:
-    ink = ink or QColor("#1b1b1b")
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    title_font, box_font = box_fonts(painter.font(), scale)
-    caption_font = box_font
-    thin = QPen(ink, max(scale * 0.06, 0.6))
-    for group in layout.groups:
-        gx = origin.x() + group.x * scale
-        gy = origin.y() + group.y * scale
-        painter.setPen(ink)
-        painter.setFont(title_font)
-        painter.drawText(
-            QRectF(gx, gy, group.width * scale, TITLE * scale),
-            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-            group.title,
-        )
-        fill = QColor(SECTION_COLOURS.get(group.section, "#ffffff"))
-        painter.setFont(box_font)
+def _fit(text: str, size: float, side: float) -> float:
+    """The box-text size, shrunk so that ``text`` fits inside a box of ``side`` points."""
+    if not text:
+        return size
+    room = side * 0.86
+    width = fonts.text_width(text, size)
+    return size if width <= room else size * room / width
+
+
+def group_items(builder: Builder, groups: Iterable[Group], x0: float, y0: float, unit: float,
+                destroyed: Collection[str] = ()) -> None:
+    """Add the items of ``groups`` (box units) with their origin at (x0, y0) points."""
+    title_size, box_size = box_sizes(unit)
+    line = TITLE * unit
+    for group in groups:
+        gx = x0 + group.x * unit
+        gy = y0 + group.y * unit
+        title_h = fonts.line_height(title_size, True)
+        builder.text(gx, gy + (line - title_h) / 2, group.title, title_size, True)
         for cell in group.cells:
-            rect = QRectF(origin.x() + cell.x * scale, origin.y() + cell.y * scale,
-                          BOX * scale, BOX * scale)
-            painter.setPen(thin)
-            if cell.box_id in highlighted:
-                painter.setBrush(QColor("#ff9a3c"))
-            else:
-                painter.setBrush(fill)
-            painter.drawRect(rect)
-            if cell.text:
-                painter.setPen(ink)
-                painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), cell.text)
-            if cell.box_id in destroyed:
-                painter.setPen(QPen(QColor("#b00020"), max(scale * 0.12, 1.0)))
-                painter.drawLine(rect.topLeft(), rect.bottomRight())
-                painter.drawLine(rect.topRight(), rect.bottomLeft())
-        if group.caption:
-            last = group.cells[-1]
-            cy = origin.y() + last.y * scale + BOX * scale
-            painter.setPen(ink)
-            painter.setFont(caption_font)
-            painter.drawText(
-                QRectF(gx, cy, group.width * scale, TITLE * scale),
-                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                group.caption,
-            )
-    painter.restore()
+            rect = Rect(x0 + cell.x * unit, y0 + cell.y * unit, BOX * unit, BOX * unit)
+            builder.box(rect, cell.box_id, group.section, cell.text,
+                        _fit(cell.text, box_size, rect.w), cell.box_id in destroyed)
+        caption_h = fonts.line_height(box_size)
+        top = gy + (group.height - TITLE * len(group.caption_lines)) * unit
+        for k, text in enumerate(group.caption_lines):
+            builder.text(gx, top + k * line + (line - caption_h) / 2, text, box_size,
+                         style="muted")

@@ -82,6 +82,13 @@ class Group:
     height: float
     cells: tuple[Cell, ...]
     caption: str = ""  # e.g. the arcs of a weapon group
+    #: ``caption`` wrapped to the group's width, one TITLE-high line each below the boxes.
+    caption_lines: tuple[str, ...] = ()
+
+    def moved(self, dx: float, dy: float) -> Group:
+        cells = tuple(Cell(c.box_id, c.x + dx, c.y + dy, c.text) for c in self.cells)
+        return Group(self.title, self.section, self.x + dx, self.y + dy, self.width, self.height,
+                     cells, self.caption, self.caption_lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +107,9 @@ class SsdLayout:
 
 
 @dataclass(frozen=True, slots=True)
-class _Block:
+class Block:
+    """A group of boxes before layout: title, section, ids, texts, boxes per row, caption."""
+
     title: str
     section: str
     ids: tuple[str, ...]
@@ -109,18 +118,19 @@ class _Block:
     caption: str = ""
 
 
-def _blocks(spec: ShipSpec) -> list[_Block]:
-    blocks: list[_Block] = []
+def blocks(spec: ShipSpec) -> list[Block]:
+    """The box groups of an SSD, in SSD order, each tagged with its section."""
+    out: list[Block] = []
     if spec.shields is not None:
         for k, n in enumerate(spec.shields, start=1):
             ids = tuple(f"shield{k}#{i}" for i in range(1, n + 1))
-            blocks.append(_Block(f"Shield #{k} ({n})", "Shields", ids, ("",) * n, 10))
+            out.append(Block(f"Shield #{k} ({n})", "Shields", ids, ("",) * n, 10))
     for section, systems in SECTIONS:
         for system in systems:
             n = spec.count(system)
             if n:
                 ids = tuple(f"{system}#{i}" for i in range(1, n + 1))
-                blocks.append(_Block(f"{system_label(system)} ({n})", section, ids, ("",) * n, 10))
+                out.append(Block(f"{system_label(system)} ({n})", section, ids, ("",) * n, 10))
     if spec.shuttle_bays:
         first = 1
         for number, bay in enumerate(spec.shuttle_bays, start=1):
@@ -128,8 +138,8 @@ def _blocks(spec: ShipSpec) -> list[_Block]:
             first += bay.boxes
             title = "Shuttle bay" if len(spec.shuttle_bays) == 1 else f"Shuttle bay {number}"
             caption = ", ".join(bay.contents)
-            blocks.append(_Block(f"{title} ({bay.boxes})", "Systems", ids, ("",) * bay.boxes, 10,
-                                 caption))
+            out.append(Block(f"{title} ({bay.boxes})", "Systems", ids, ("",) * bay.boxes, 10,
+                             caption))
     by_type: dict[str, list] = {}
     for weapon in spec.weapons:
         by_type.setdefault(weapon.type, []).append(weapon)
@@ -146,57 +156,127 @@ def _blocks(spec: ShipSpec) -> list[_Block]:
             if weapon.rack_type:
                 arc = f"type {weapon.rack_type}"
             arcs.append(f"{weapon.designator}:{arc}")
-        blocks.append(_Block(name, "Weapons", tuple(ids), tuple(texts), 8, " ".join(arcs)))
+        out.append(Block(name, "Weapons", tuple(ids), tuple(texts), 8, " ".join(arcs)))
     for special in spec.special:
         if special.boxes:
-            blocks.append(_Block(f"{special.name} ({special.boxes})", "Special", special.box_ids,
-                                 ("",) * special.boxes, 10))
+            out.append(Block(f"{special.name} ({special.boxes})", "Special", special.box_ids,
+                             ("",) * special.boxes, 10))
     for track, label in (("sensor", "Sensor"), ("scanner", "Scanner"),
                          ("damage_control", "Damage control")):
         values = getattr(spec, f"{track}_track")
         if values:
             ids = tuple(f"{track}#{i}" for i in range(1, len(values) + 1))
-            blocks.append(_Block(label, "Tracks", ids, tuple(str(v) for v in values), 10))
+            out.append(Block(label, "Tracks", ids, tuple(str(v) for v in values), 10))
     if spec.excess_damage:
         n = spec.excess_damage
         ids = tuple(f"excess_damage#{i}" for i in range(1, n + 1))
-        blocks.append(_Block(f"Excess damage ({n})", "Tracks", ids, ("",) * n, 10))
-    return blocks
+        out.append(Block(f"Excess damage ({n})", "Tracks", ids, ("",) * n, 10))
+    return out
 
 
-def layout_ssd(spec: ShipSpec, width: float = 60.0, measure: Measure = estimate_text) -> SsdLayout:
-    """Flow the box groups into rows no wider than ``width`` units, section by section.
+SECTION_ORDER: tuple[str, ...] = ("Shields", "Control", "Power", "Hull", "Systems", "Weapons",
+                                  "Special", "Tracks")
 
-    A group is as wide as its boxes or its title and caption (``measure``), whichever is wider.
+
+def wrap_words(text: str, width: float, measure: Measure, bold: bool = False) -> tuple[str, ...]:
+    """Greedy word wrap of ``text`` to ``width`` units (a single long word keeps its line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and measure(candidate, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Extent:
+    """A block's size before placing: width, height, boxes per row and wrapped caption."""
+
+    width: float
+    height: float
+    cols: int
+    lines: tuple[str, ...]
+
+
+def extent(block: Block, width: float, measure: Measure, per_row: int | None = None) -> Extent:
+    """Size of a group: title line, boxes ``per_row`` to a row, caption wrapped below.
+
+    The group is as wide as its boxes or its title, whichever is wider; a caption wider than
+    that may widen it up to ``width`` and wraps beyond.
     """
-    groups: list[Group] = []
+    n = len(block.ids)
+    cols = max(1, min(n, per_row or block.per_row))
+    rows = max(1, -(-n // cols))
+    box_w = cols * BOX + (cols - 1) * GAP
+    w = max(box_w, measure(block.title, True))
+    lines: tuple[str, ...] = ()
+    if block.caption:
+        w = max(w, min(measure(block.caption, False), width))
+        lines = wrap_words(block.caption, w, measure)
+        w = max([w, *(measure(line, False) for line in lines)])
+    h = TITLE + rows * BOX + (rows - 1) * GAP + TITLE * len(lines)
+    return Extent(w, h, cols, lines)
+
+
+def place(block: Block, size: Extent, x: float, y: float) -> Group:
+    """The group of ``block`` with its top-left corner at (x, y)."""
+    cols = size.cols
+    cells = tuple(
+        Cell(box_id, x + (i % cols) * (BOX + GAP), y + TITLE + (i // cols) * (BOX + GAP), text)
+        for i, (box_id, text) in enumerate(zip(block.ids, block.texts, strict=True))
+    )
+    return Group(block.title, block.section, x, y, size.width, size.height, cells,
+                 block.caption, size.lines)
+
+
+def block_group(block: Block, x: float, y: float, width: float, measure: Measure,
+                per_row: int | None = None) -> Group:
+    """:func:`extent` and :func:`place` in one step."""
+    return place(block, extent(block, width, measure, per_row), x, y)
+
+
+def flow(chosen: list[Block], width: float, measure: Measure,
+         sections: tuple[str, ...]) -> tuple[list[tuple[Block, Extent, float, float]], float]:
+    """Positions of the blocks in rows no wider than ``width``, section by section; and the
+    height. (No cells are made: cheap enough to call while searching for a box size.)"""
+    placed: list[tuple[Block, Extent, float, float]] = []
     y = 0.0
-    for section in ("Shields", "Control", "Power", "Hull", "Systems", "Weapons", "Special",
-                    "Tracks"):
-        blocks = [b for b in _blocks(spec) if b.section == section]
-        if not blocks:
+    for section in sections:
+        in_section = [b for b in chosen if b.section == section]
+        if not in_section:
             continue
         x = 0.0
         row_height = 0.0
-        for block in blocks:
-            n = len(block.ids)
-            cols = max(1, min(n, block.per_row))
-            rows = max(1, -(-n // cols))
-            box_w = cols * BOX + (cols - 1) * GAP
-            w = max(box_w, measure(block.title, True), measure(block.caption, False))
-            h = TITLE + rows * BOX + (rows - 1) * GAP + (TITLE if block.caption else 0.0)
-            if x > 0 and x + w > width:
+        for block in in_section:
+            size = extent(block, width, measure)
+            if x > 0 and x + size.width > width:
                 x = 0.0
                 y += row_height + PAD
                 row_height = 0.0
-            cells = tuple(
-                Cell(box_id, x + (i % cols) * (BOX + GAP), y + TITLE + (i // cols) * (BOX + GAP),
-                     text)
-                for i, (box_id, text) in enumerate(zip(block.ids, block.texts, strict=True))
-            )
-            groups.append(Group(block.title, section, x, y, w, h, cells, block.caption))
-            x += w + PAD
-            row_height = max(row_height, h)
+            placed.append((block, size, x, y))
+            x += size.width + PAD
+            row_height = max(row_height, size.height)
         y += row_height + PAD * 1.5
+    return placed, max(y - PAD * 1.5, 0.0)
+
+
+def layout_ssd(spec: ShipSpec, width: float = 60.0, measure: Measure = estimate_text,
+               sections: tuple[str, ...] = SECTION_ORDER,
+               spec_blocks: list[Block] | None = None) -> SsdLayout:
+    """Flow the box groups into rows no wider than ``width`` units, section by section.
+
+    A group is as wide as its boxes or its title, whichever is wider; its caption wraps to fit
+    (see :func:`extent`). ``sections`` chooses (and orders) the sections laid out;
+    ``spec_blocks`` may pass ``blocks(spec)`` when it is already at hand.
+    """
+    chosen = blocks(spec) if spec_blocks is None else spec_blocks
+    placed, height = flow(chosen, width, measure, sections)
+    groups = tuple(place(block, size, x, y) for block, size, x, y in placed)
     total_w = max((g.x + g.width for g in groups), default=0.0)
-    return SsdLayout(tuple(groups), total_w, max(y - PAD * 1.5, 0.0))
+    return SsdLayout(groups, total_w, height)
