@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -61,8 +62,9 @@ FRAME_STYLES: dict[str, tuple[str, str | None, float]] = {  # style -> (pen, fil
 MARK_COLOUR = "#b00020"
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(NamedTuple):
+    """A rectangle in points (a named tuple: pages build thousands of them)."""
+
     x: float
     y: float
     w: float
@@ -92,8 +94,7 @@ class Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(NamedTuple):
     """One drawn thing. ``size`` is the font size in points of ``text``."""
 
     kind: str
@@ -106,8 +107,9 @@ class Item:
     marked: bool = False  # a destroyed box (crossed out)
 
     def moved(self, dx: float, dy: float) -> Item:
-        return Item(self.kind, self.rect.moved(dx, dy), self.text, self.size, self.bold,
-                    self.box_id, self.style, self.marked)
+        r = self.rect
+        return Item(self.kind, Rect(r.x + dx, r.y + dy, r.w, r.h), self.text, self.size,
+                    self.bold, self.box_id, self.style, self.marked)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ lays each sheet out in the page's printable rectangle (in points) and paints it 
 :func:`sfb_desk.printing.form.paint_form` - the same renderer the screen uses. A job holds any
 number of sheets, one page each; the page size (A4 or Letter) and orientation come from a
 :class:`PageSetup`; orientation ``auto`` gives each sheet the orientation in which it prints
-larger (its layout's ``score``), portrait unless landscape is clearly better.
+larger (its layout's ``score``), portrait unless landscape is clearly better (landscape is
+not tried when portrait's score reaches the layout's ``score_enough``).
 """
 
 from __future__ import annotations
@@ -111,6 +112,9 @@ def plan_sheet(sheet: Sheet, page_size: QPageSize, orientation: str, margin: flo
     planned: list[PrintedPage] = []
     error: ValueError | None = None
     for choice in choices:
+        if planned and float(planned[0].form.info_value("score") or 0.0) >= float(
+                planned[0].form.info_value("score_enough") or float("inf")):
+            break  # portrait prints large enough: no need to try landscape
         size = content_size(page_size, choice, margin)
         try:
             planned.append(PrintedPage(choice, sheet.layout(size.width(), size.height(), footer)))

@@ -31,9 +31,14 @@ def box_sizes(unit: float) -> tuple[float, float]:
 def unit_measure(unit: float) -> Measure:
     """Text widths in box units at ``unit`` points per box (bold = a group title)."""
     title, caption = box_sizes(unit)
+    seen: dict[tuple[str, bool], float] = {}
 
     def measure(text: str, bold: bool) -> float:
-        return fonts.text_width(text, title if bold else caption, bold) / unit + 0.1
+        key = (text, bold)
+        width = seen.get(key)
+        if width is None:
+            width = seen[key] = fonts.text_width(text, title if bold else caption, bold) / unit + 0.1
+        return width
 
     return measure
 

@@ -49,6 +49,8 @@ from .ssd_parts import (
     drone_table,
     key_values,
     movement_tables,
+    notes_block,
+    notes_lines,
     tick_rows,
     turn_mode_table,
     weapon_chart_names,
@@ -57,11 +59,14 @@ from .ssd_parts import (
 UNIT_MAX = 12.0  # points per box at most (about a paper SSD's box)
 UNIT_MIN = 3.0  # never smaller
 UNIT_COMFORT = 6.5  # below this, shrink the charts before the boxes
+UNIT_ENOUGH = 9.0  # a portrait page with boxes this large needs no landscape trial
 HULL_SECTIONS = ("Control", "Power", "Hull", "Systems", "Weapons", "Special")
 HULL_PAD = 0.6  # units between the hull outline and its groups
 GUTTER = 9.0  # points between the diagram and the side column, and between blocks
 #: (chart font size, print chart notes) tried in order until the boxes are large enough.
 CHART_STYLES = ((6.2, True), (5.6, True), (5.6, False), (5.0, False), (4.6, False))
+CHART_LARGER = (7.2, 6.8)  # chart font sizes tried when the page has room to spare
+NOTE_SIZE = 5.8
 HEADER_SIZE = 13.0
 SUB_SIZE = 7.0
 SIDE_SIZE = 6.4
@@ -107,6 +112,8 @@ def diagram_layout(spec: ShipSpec, width: float, measure,
             key = (height, -center_w)
             if best is None or key < best[0]:
                 best = (key, side, side_w, center_w, top, placed)
+            elif height > best[0][0] + 2 * (BOX + GAP):
+                break  # narrower hulls only grow taller from here
     if best is None:
         placed, height = flow(chosen, width, measure, ("Shields", *HULL_SECTIONS))
         groups = tuple(place(b, e, x, y) for b, e, x, y in placed) if build else ()
@@ -296,11 +303,25 @@ def layout_ssd_form(spec: ShipSpec, width: float, height: float,
     b.extend(head)
     if banner:
         b.extend(banner, 0.0, head_h + GUTTER * 0.6)
+    # Charts follow the taller of the diagram and the side column. Room left over makes the
+    # charts larger (up to CHART_MAX) and then holds the refits and the ship file's notes.
+    charts_top = top + max(diagram_h, side_h) + GUTTER
+    room = height - foot_h - GUTTER * 0.6 - charts_top
+    for larger in CHART_LARGER:
+        if larger <= size or not charts:
+            continue
+        trial, trial_h = _charts(spec, width, larger, True)
+        if trial_h <= room:
+            charts, charts_h, size, notes = trial, trial_h, larger, True
+            break
     if charts:
-        # Charts follow the taller of the diagram and the side column; the slack goes last.
-        b.extend(charts, 0.0, top + max(diagram_h, side_h) + GUTTER)
+        b.extend(charts, 0.0, charts_top)
+        room -= charts_h + GUTTER
+    notes_items, _notes_h = notes_block(notes_lines(spec), spec.id, width, room, NOTE_SIZE)
+    b.extend(notes_items, 0.0, height - foot_h - GUTTER * 0.6 - room)
     b.extend(foot, 0.0, height - foot_h)
-    info = (("score", unit), ("unit", unit), ("chart_size", size), ("chart_notes", notes),
+    info = (("score", unit), ("score_enough", UNIT_ENOUGH), ("unit", unit),
+            ("chart_size", size), ("chart_notes", notes),
             ("diagram_height", diagram_h), ("destroyed", marked))
     return FormLayout(width, height, tuple(b.items), info)
 

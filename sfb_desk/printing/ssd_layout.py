@@ -156,7 +156,7 @@ def blocks(spec: ShipSpec) -> list[Block]:
             if weapon.rack_type:
                 arc = f"type {weapon.rack_type}"
             arcs.append(f"{weapon.designator}:{arc}")
-        out.append(Block(name, "Weapons", tuple(ids), tuple(texts), 8, " ".join(arcs)))
+        out.append(Block(name, "Weapons", tuple(ids), tuple(texts), 10, " ".join(arcs)))
     for special in spec.special:
         if special.boxes:
             out.append(Block(f"{special.name} ({special.boxes})", "Special", special.box_ids,
@@ -211,15 +211,20 @@ def extent(block: Block, width: float, measure: Measure, per_row: int | None = N
     that may widen it up to ``width`` and wraps beyond.
     """
     n = len(block.ids)
-    cols = max(1, min(n, per_row or block.per_row))
+    fit = int((width + GAP) // (BOX + GAP))  # never wider than the row
+    cols = max(1, min(n, per_row or block.per_row, fit))
     rows = max(1, -(-n // cols))
     box_w = cols * BOX + (cols - 1) * GAP
     w = max(box_w, measure(block.title, True))
     lines: tuple[str, ...] = ()
     if block.caption:
-        w = max(w, min(measure(block.caption, False), width))
-        lines = wrap_words(block.caption, w, measure)
-        w = max([w, *(measure(line, False) for line in lines)])
+        caption_w = measure(block.caption, False)
+        if caption_w <= w:
+            lines = (block.caption,)
+        else:
+            w = max(w, min(caption_w, width))
+            lines = (block.caption,) if caption_w <= w else wrap_words(block.caption, w, measure)
+            w = max([w, *(measure(line, False) for line in lines)])
     h = TITLE + rows * BOX + (rows - 1) * GAP + TITLE * len(lines)
     return Extent(w, h, cols, lines)
 

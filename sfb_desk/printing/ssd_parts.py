@@ -83,10 +83,8 @@ def data_rows(spec: ShipSpec) -> list[tuple[str, str]]:
         rows.append(("Kind", spec.kind.replace("_", " ")))
     if spec.flags:
         rows.append(("Flags", ", ".join(sorted(spec.flags))))
-    for refit in spec.refits:
-        parts = [f"Y{refit.year}" if refit.year else "", "" if refit.bpv_delta is None
-                 else f"BPV {refit.bpv_delta:+d}"]
-        rows.append((f"Refit {refit.code}", ", ".join(p for p in parts if p) or "-"))
+    if spec.refits:
+        rows.append(("Refits", ", ".join(r.code for r in spec.refits) + " (see below)"))
     if spec.confidence:
         rows.append(("Data confidence", spec.confidence))
     return rows
@@ -204,3 +202,42 @@ def drone_table(spec: ShipSpec) -> Table | None:
         rows.append((f"#{w.designator}", kind, "", reloads))
     return Table("Drone racks and reloads (FD3)", ("Rack", "Type", "Loaded", "Reloads"),
                  tuple(rows), min_widths=(0.0, 0.0, 46.0, 30.0), uniform=False)
+
+
+def refit_line(refit) -> str:
+    """"R (Y160, BPV +4): Ph-1 #7 and #8, arc RH"."""
+    facts = [f"Y{refit.year}" if refit.year else "",
+             "" if refit.bpv_delta is None else f"BPV {refit.bpv_delta:+d}"]
+    head = f"Refit {refit.code}"
+    if any(facts):
+        head += f" ({', '.join(f for f in facts if f)})"
+    return f"{head}: {refit.description}" if refit.description else head
+
+
+def notes_lines(spec: ShipSpec) -> list[str]:
+    """Refits with what they change, then the ship file's notes (as much as the page holds)."""
+    return [refit_line(r) for r in spec.refits] + list(spec.notes)
+
+
+def notes_block(lines: list[str], ship_id: str, width: float, height: float,
+                size: float) -> tuple[list[Item], float]:
+    """"Refits and notes": as many whole lines as fit in ``height``; the rest is counted."""
+    title_h = fonts.line_height(size + 1.0, True) + 0.6
+    line_h = fonts.line_height(size)
+    if not lines or height < title_h + 2 * line_h:
+        return [], 0.0
+    b = Builder()
+    b.text(0.0, 0.0, "Refits and notes", size + 1.0, True)
+    y = title_h
+    for k, line in enumerate(lines):
+        trial = Builder()
+        h = paragraph(trial, 0.0, 0.0, f"\u2022 {line}", width, size, style="muted")
+        more = len(lines) - k
+        if y + h + (line_h if more > 1 else 0.0) > height:
+            b.text(0.0, y, f"\u2026 {more} more in the ship file (sfb-desk-cli ship {ship_id})",
+                   size, style="muted")
+            y += line_h
+            break
+        b.extend(trial.items, 0.0, y)
+        y += h
+    return b.items, y
