@@ -1,0 +1,72 @@
+"""``sfb-desk-cli ea check`` and ``ea template``, through sfb_desk.cli.main."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sfb_desk.cli import main
+
+
+@pytest.mark.parametrize("ship_id", ["FED-CA", "KLI-D7", "kli-d7"])
+def test_template_is_accepted_by_check(tmp_path, capsys, ship_id):
+    out = tmp_path / "ea.json"
+    assert main(["ea", "template", ship_id, "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["ea", "check", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.rstrip().endswith("legal")
+    assert f"{ship_id.upper()} turn 1" in text
+
+
+def test_template_prints_json(capsys):
+    assert main(["ea", "template", "FED-CA"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ship"] == "FED-CA" and data["format"] == "sfb-desk-energy"
+    assert data["speed_plot"] == [[1, 16]] and len(data["weapons"]) == 4
+
+
+def test_check_json_lists_issues_with_rules(tmp_path, capsys):
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps({"ship": "FED-CA", "phaser_capacitor": 7, "speed_plot": 31,
+                             "hets": 1}))
+    assert main(["ea", "check", str(f), "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["valid"] is False
+    rules = {i["rule"] for i in result["issues"]}
+    assert {"H6.21", "C2.112", "C12.38"} <= rules
+    assert result["totals"]["total_power"] == 34
+    assert all(i["line"] and i["message"] for i in result["issues"])
+
+
+def test_check_text_names_rule_and_line(tmp_path, capsys):
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps({"ship": "KLI-D7", "ecm": 4, "eccm": 4}))
+    assert main(["ea", "check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "error: (D6.310)" in out and "[line ecm]" in out
+    assert "warning: (B3.4)" in out  # the rest of the power is unallocated
+
+
+def test_check_unreadable_files_exit_2(tmp_path, capsys):
+    assert main(["ea", "check", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    f = tmp_path / "x.json"
+    f.write_text('{"ship": "FED-CA", "hets": "3"}')
+    assert main(["ea", "check", str(f)]) == 2
+    assert "hets:" in capsys.readouterr().err
+    f.write_text('{"ship": "XXX-NONE"}')
+    assert main(["ea", "check", str(f)]) == 2
+    assert "no ship class" in capsys.readouterr().err
+
+
+def test_template_unknown_ship_and_bad_turn(capsys):
+    assert main(["ea", "template", "FED-ZZ"]) == 2
+    assert "no ship class" in capsys.readouterr().err
+    assert main(["ea", "template", "FED-CA", "--turn", "0"]) == 2
+
+
+def test_ea_without_action_prints_usage(capsys):
+    assert main(["ea"]) == 2
+    assert "check" in capsys.readouterr().err
