@@ -7,10 +7,10 @@ can be found and what was expected, in the style of ship files (:mod:`.ship_erro
 
 The steps: TOML syntax; the ``format`` marker and ``format_version`` (:func:`migrate`); the
 models of :mod:`sfb_desk.data.scenario_schema` (strict types, closed vocabularies, unknown
-keys refused); then the checks that
-need the ship library or span fields (:func:`check_scenario`): every ship id in the library,
-refits on that ship and not after the scenario's year, hexes on a fixed map, exit edges that
-fit the map, side names, and a ``playable`` flag that agrees with the library.
+keys refused); then the checks that need the ship library or span fields
+(:func:`check_scenario`): every ship id in the library, refits on that ship and not after the
+scenario's year, hexes on a fixed map, exit edges that fit the map, side names, origin against
+rule and source, and a ``playable`` flag that agrees with the library.
 """
 
 from __future__ import annotations
@@ -260,7 +260,7 @@ def _ship_issues(
 
 
 def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
-    """The checks that span fields or need the ship library (FORMAT.md "Checks")."""
+    """The checks that span fields or need the ship library (see the module docstring)."""
     issues: list[Issue] = []
 
     def add(loc: Loc, message: str, expected: str = "") -> None:
