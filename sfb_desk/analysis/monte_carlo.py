@@ -13,11 +13,12 @@ How the lockstep walk works, per point, for all live trials at once:
 
 * the 2d6 roll picks the DAC row (D4.21); the row is walked left to right (D4.22) to the first
   entry still available: its pool has a box left (a plain pool's count, the number of weapons a
-  "Phaser"/"Torp"/"Drone"/"Any Weapon" hit may take, the warp boxes for "Any W En") and, for a
-  bold cell, it was not already scored in this volley (D4.31, one gate per trial and bold cell);
+  "Phaser"/"Torp"/"Drone"/"Any Weapon" hit may take; "Any W En" is checked when reached) and, for
+  a bold cell, it was not already scored in this volley (D4.31);
 * within one volley an entry never becomes available again (boxes are only destroyed, bold
-  gates only close), so each trial keeps, per roll, a pointer to the first entry that was
-  available last time and only moves it forward: most points cost one check;
+  cells only close), so each trial keeps, per roll, a pointer to the first entry that was
+  available last time and only moves it forward (past a bold cell as soon as it is scored):
+  most points cost one check (:mod:`sfb_desk.analysis.dac_kernel`);
 * the point decrements the chosen pool. Plain pools are taken in box order (lowest number
   first, D4.33 for tracks), so a count says exactly which boxes are gone;
 * the rare special entries then pick a box: a weapon group hit takes the weapon the allocator's
