@@ -107,6 +107,6 @@ def hover_lines(
         inside = in_mask(weapon.mask, point)
         who = weapon_unit.name or weapon_unit.id
         lines.append(
-            f"{who} {weapon.title}: {'in arc' if inside else 'not in arc'} (D2, bearing {point})"
+            f"{who} {weapon.title}: {'in arc' if inside else 'not in arc'} (D2, compass point {point})"
         )
     return lines

@@ -105,8 +105,9 @@ class _Counter(QGraphicsItem):
     picture cache.
 
     Zoomed out (below ``COUNTER_CACHE_SCALE`` pixels per scene unit) a counter is drawn from a
-    pixmap of itself rendered at that scale, kept until the unit or its highlight changes, so
-    300 counters cost a few pixmap draws a frame while panning and zooming. Zoomed in, where
+    pixmap of itself, rendered at the power of two at or above the zoom (mip levels) and kept
+    until the unit or its highlight changes, so 300 counters cost 300 small pixmap draws a
+    frame while panning and zooming. Zoomed in, where
     few counters are visible, it is painted directly and stays sharp. (Qt's own
     ``ItemCoordinateCache`` with a larger cache size drew the pixmap at the cache size, and
     ``DeviceCoordinateCache`` re-renders on every zoom step; both were measured and dropped.)
@@ -121,7 +122,7 @@ class _Counter(QGraphicsItem):
         self.unit = unit
         self.moving = False
         self.selected = False
-        self._pixmaps: dict[bool, QPixmap] = {}
+        self._pixmaps: dict[tuple[float, bool], QPixmap] = {}
         self.renders = 0
         self.set_unit(unit)
 
@@ -160,14 +161,17 @@ class _Counter(QGraphicsItem):
         if lod >= COUNTER_CACHE_SCALE:
             self._draw(painter, text)
             return
-        pixmap = self._pixmaps.get(text)
+        # Mip levels: the pixmap of the next power of two at or above the zoom, so drawing it
+        # scales by 1/2..1, which Qt's bilinear path does fast (a larger shrink is slow).
+        level = 2.0 ** max(-4, math.ceil(math.log2(lod))) if lod > 0 else COUNTER_CACHE_SCALE
+        key = (level, text)
+        pixmap = self._pixmaps.get(key)
         if pixmap is None:
-            pixmap = self._pixmaps[text] = self._render(text)
+            pixmap = self._pixmaps[key] = self._render(level, text)
         painter.drawPixmap(self.boundingRect().topLeft(), pixmap)
 
-    def _render(self, text: bool) -> QPixmap:
+    def _render(self, scale: float, text: bool) -> QPixmap:
         rect = self.boundingRect()
-        scale = COUNTER_CACHE_SCALE
         pixmap = QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
         pixmap.setDevicePixelRatio(scale)  # drawn at its logical size: the bounding rect
         pixmap.fill(Qt.GlobalColor.transparent)
@@ -386,7 +390,7 @@ class HoverItem(QGraphicsItem):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(30)
+        self.setZValue(5)  # under the counters, so their captions stay readable
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._hex: Hex | None = None
         self._from: Hex | None = None

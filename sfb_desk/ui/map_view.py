@@ -49,7 +49,9 @@ from .map_moves import MoveContext, MoveOption, check_order, move_options, moves
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 BACKGROUND = QColor("#0a0e18")
 FLOAT_EDGE = 2  # a floating map recentres when a unit comes this near its edge
-_TAGS = {"straight": "ahead", "turn": "turn", "slip": "slip"}
+_TAGS = {"straight": "straight", "turn": "turn", "slip": "slip"}
+_KEYS = {"straight": "Up", "turn left": "Left", "turn right": "Right", "slip left": "Shift+Left",
+         "slip right": "Shift+Right", "tac left": "T Left", "tac right": "T Right", "het": "H"}
 _SIDE = {-1: "L", 1: "R"}
 _OVERLAY_STYLE = "background: rgba(10, 14, 24, 200); color: %s; padding: 4px 6px; border-radius: 4px;"
 
@@ -165,15 +167,14 @@ class MapView(MapInput, QGraphicsView):
 
     def show_weapon_arcs(self, unit_id: str, arcs: Sequence[str], extra_bearings: Sequence[int] = ()) -> None:
         """Shade the hexes in ``arcs`` (plus ``extra_bearings``) of ``unit_id``'s weapon (D2)."""
-        self._weapon = WeaponArcs(unit_id, tuple(arcs), tuple(extra_bearings))
-        self._weapon.mask  # noqa: B018 - raises ValueError for an unknown arc now, not on hover
-        self._refresh_arcs()
-        self._update_hover(force=True)
+        weapon = WeaponArcs(unit_id, tuple(arcs), tuple(extra_bearings))
+        weapon.mask  # noqa: B018 - raises ValueError for an unknown arc now, not on hover
+        self._weapon = weapon
+        self._refresh()
 
     def clear_weapon_arcs(self) -> None:
         self._weapon = None
-        self._refresh_arcs()
-        self._update_hover(force=True)
+        self._refresh()
 
     def select_unit(self, unit_id: str | None) -> None:
         if unit_id is not None and unit_id not in self._units:
@@ -197,7 +198,7 @@ class MapView(MapInput, QGraphicsView):
         orders = legal_orders(unit, ctx.impulse, ctx.clock, ctx.options)
         name = unit.name or unit.id
         self._show_message(f"{name} (speed {unit.speed}, facing {unit.facing_letter}): "
-                           + ", ".join(orders))
+                           + ", ".join(f"{o} [{_KEYS[o]}]" if o in _KEYS else o for o in orders))
 
     # -- state out -----------------------------------------------------------------------
     @property
@@ -253,7 +254,9 @@ class MapView(MapInput, QGraphicsView):
 
     def _show_message(self, text: str, error: bool = False) -> None:
         label = self.message_label
-        label.setStyleSheet(_OVERLAY_STYLE % ("#ff8a80" if error else "#ffe082"))
+        style = _OVERLAY_STYLE % ("#ff8a80" if error else "#ffe082")
+        if label.styleSheet() != style:
+            label.setStyleSheet(style)
         label.setText(text)
         label.setToolTip(text)
         label.adjustSize()
@@ -278,8 +281,12 @@ class MapView(MapInput, QGraphicsView):
             counter.set_moving(ctx.impulse >= 1 and moves_this_impulse(self._units[uid], ctx))
             moving += counter.moving
         if ctx.impulse >= 1:
-            self.clock_label.setText(
-                f"Turn {ctx.turn}, impulse {ctx.impulse}: {moving} unit{'s' * (moving != 1)} move (C1.4)")
+            text = f"Turn {ctx.turn}, impulse {ctx.impulse}: {moving} unit{'s' * (moving != 1)} move (C1.4)"
+            weapon = self._weapon
+            if weapon is not None and weapon.unit_id in self._units:
+                unit = self._units[weapon.unit_id]
+                text += f"\nShaded: arc {weapon.title} of {unit.name or unit.id}"
+            self.clock_label.setText(text)
             self.clock_label.adjustSize()
             self.clock_label.show()
             self._place_overlays()
