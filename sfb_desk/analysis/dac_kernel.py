@@ -5,16 +5,16 @@ for many trials at once, one damage point per step, on a compiled
 State per trial, in flat numpy arrays (trial ``t``'s part at ``t * width``):
 
 * ``cnt``: boxes left in each pool. Plain pools are taken in box order, so a count says which
-  boxes are gone. The special pools count what a hit could take: the weapons a "Phaser",
-  "Torp", "Drone" or "Any Weapon" hit may destroy; "destroy" (column M with no excess damage
-  left, D4.40) is always 1. "Any W En" is kept at 1 until a hit finds every warp engine gone,
-  then 0 (checked when it is reached; the warp pools themselves are exact);
+  boxes are gone. The special pools say whether a hit could take something: "Phaser", "Torp",
+  "Drone", "Any Weapon" and "Any W En" are 1 until a hit reaching them finds nothing left to
+  take, then 0 for the rest of the volley (as the allocator clears them); "destroy" (column M
+  with no excess damage left, D4.40) is always 1;
 * ``ptr``: for each of the eleven rows, the first entry that was available when the row was
   last walked. Within one volley an entry never becomes available again (boxes are only
   destroyed; a bold cell, D4.31, is closed once scored), so the walk of D4.22 can start there;
   scoring a bold cell moves the pointer past the cell and its fall-backs;
-* ``alive``: the weapons not destroyed; ``g_hits`` / ``g_took``: the rule-of-three groups
-  (D4.3221-D4.3223: hits in the current group of three, best type taken in it).
+* ``alive``: the weapons not destroyed, as bits of a uint64; ``groups``: the rule-of-three
+  groups (D4.3221-D4.3223: hits in the current group of three, best type taken in it).
 """
 
 from __future__ import annotations
@@ -102,10 +102,10 @@ def build_tables(layout: Layout) -> Tables:
         if p >= 0:
             pool_kind[p] = k
     return Tables(
-        row_start=np.array(starts, dtype=np.int32),
-        e_pool=np.array(pools, dtype=np.int32),
+        row_start=np.array(starts, dtype=np.intp),
+        e_pool=np.array(pools, dtype=np.intp),
         e_code=np.array(codes, dtype=np.int8),
-        e_next=np.array(nexts, dtype=np.int32),
+        e_next=np.array(nexts, dtype=np.intp),
         npools=npools,
         warp_pools=np.array(layout.warp_pools, dtype=np.int64),
         any_warp_pool=layout.special_pool.get("any_warp", -1),
@@ -136,17 +136,23 @@ class Lockstep:
         cnt = np.empty((trials, self.npools), dtype=np.int16)
         cnt[:] = cnt0
         self.cnt = cnt.reshape(-1)
-        ptr = np.empty((trials, 11), dtype=np.int32)
+        ptr = np.empty((trials, 11), dtype=np.intp)
         ptr[:] = tables.row_start
         self.ptr = ptr.reshape(-1)
         order = tables.bit_weapon
         self.member_bits = np.array([_bits(m[order]) for m in member], dtype=np.uint64)
         self.alive = np.full(trials, _bits(alive0[order]), dtype=np.uint64)
-        self.g_hits = np.zeros((trials, 4), dtype=np.int32)
-        self.g_took = np.zeros((trials, 4), dtype=np.int32)
-        self.g_hits[:, :3] = groups0[:, 0]
-        self.g_took[:, :3] = groups0[:, 1]
+        # Rule-of-three groups (D4.3221-D4.3223), flat (trial * 4 + kind): hits in the group
+        # times 2, plus 1 once the best type was taken in it.
+        groups = np.zeros((trials, 4), dtype=np.int8)
+        groups[:, :3] = groups0[:, 0] * 2 + (groups0[:, 1] != 0)
+        self.groups = groups.reshape(-1)
         self.rule_of_three = rule_of_three
+
+    def group(self, kind: int) -> np.ndarray:
+        """(trials, 2): the (hits, best type taken) of rule-of-three group ``kind``."""
+        state = self.groups.reshape(-1, 4)[:, kind].astype(np.int32)
+        return np.stack([state >> 1, state & 1], axis=1)
 
     def weapons_alive(self) -> np.ndarray:
         """(trials, W) bool, columns in ``layout.weapons`` order."""
@@ -156,7 +162,9 @@ class Lockstep:
         return out
 
     def bases(self, trials: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Where ``trials``' pool counts and row pointers start (for :meth:`point`)."""
+        """Where ``trials``' pool counts and row pointers start (for :meth:`point`). Index
+        arrays are intp throughout: numpy converts any other index type on every gather."""
+        trials = trials.astype(np.intp, copy=False)
         return trials * self.npools, trials * 11 - 2  # rolls are 2..12
 
     def point(
@@ -165,7 +173,7 @@ class Lockstep:
         rolls: np.ndarray,
         bases: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> np.ndarray:
-        """Score one point for each of ``trials`` (int32 trial numbers) with its 2d6 roll;
+        """Score one point for each of ``trials`` (trial numbers, intp) with its 2d6 roll;
         returns the positions (into ``trials``) whose ship this point destroyed (D4.40).
         ``bases`` is :meth:`bases` of ``trials``, if the caller keeps it."""
         tb = self.tb
@@ -195,7 +203,7 @@ class Lockstep:
             c[walked] = cnt.take(ciw)
         cnt[ci] = c - 1
         code = tb.e_code.take(e)
-        special = np.flatnonzero(code)
+        special = np.flatnonzero(code != 0)
         if not special.size:
             return special
         sc = code[special]
@@ -204,61 +212,67 @@ class Lockstep:
         if bold.any():  # D4.31: a bold cell is scored once per volley
             ptr[pidx[special[bold]]] = tb.e_next.take(es[bold])
         kind = sc & KIND_MASK
+        redo: list[np.ndarray] = []
         weapon = kind == WEAPON
         if weapon.any():
-            sel = special[weapon]
-            kidx = tb.pool_kind.take(e_pool.take(es[weapon]))
-            self._weapons(trials[sel], kidx)
+            pos = special[weapon]
+            pools = e_pool.take(es[weapon])
+            empty = self._weapons(trials[pos], tb.pool_kind.take(pools), base[pos] + pools)
+            redo.append(pos[empty])
         warp = kind == ANY_WARP
         if warp.any():
-            redo = self._any_warp(special[warp], trials, base)
-            if redo.size:
-                died = self.point(trials[redo], rolls[redo])
-                return np.concatenate([special[kind == DESTROY], redo[died]])
-        return special[kind == DESTROY]
+            pos = special[warp]
+            redo.append(pos[self._any_warp(base[pos])])
+        dead = special[kind == DESTROY]
+        again = np.concatenate(redo) if redo else dead[:0]
+        if again.size:
+            # The entry had nothing left to take: its count is now 0 for good; walk on from
+            # the next entry (D4.22) as if it had been skipped.
+            ptr[pidx[again]] = e[again] + 1
+            died = self.point(trials[again], rolls[again])
+            dead = np.concatenate([dead, again[died]])
+        return dead
 
-    def _any_warp(self, pos: np.ndarray, trials: np.ndarray, base: np.ndarray) -> np.ndarray:
-        """"Any W En": the engine with the most boxes left, ties left, right, center (the
-        default policy). Positions whose ship has no warp left are returned to be walked
-        again: their "Any W En" count is now 0, as it should have been."""
+    def _any_warp(self, rows: np.ndarray) -> np.ndarray:
+        """"Any W En" for the trials whose pools start at ``rows``: the engine with the most
+        boxes left, ties left, right, center (the default policy). Returns which of them had
+        no warp engine left."""
         cnt = self.cnt
-        rows = base[pos]
         left = cnt[rows[:, None] + self.tb.warp_pools[None, :]]
         has = left.max(axis=1) > 0
         pick = self.tb.warp_pools[np.argmax(left, axis=1)]
         cnt[rows[has] + pick[has]] -= 1
         cnt[rows[has] + self.tb.any_warp_pool] = 1  # still available
-        return pos[~has]
+        return ~has
 
-    def _weapons(self, trial: np.ndarray, kidx: np.ndarray) -> None:
+    def _weapons(self, trial: np.ndarray, kidx: np.ndarray, cidx: np.ndarray) -> np.ndarray:
         """The weapon each hit takes: the default policy's (the lowest bit) among those the hit
         may take, narrowed to the best type present on the third hit of a group that has not
-        taken one yet (D4.3221-D4.3223; phaser groups start afresh each volley)."""
+        taken one yet (D4.3221-D4.3223; phaser groups start afresh each volley). ``cidx`` is
+        where each hit's kind count is. Returns which hits found no weapon to take."""
         alive = self.alive.take(trial)
         cand = alive & self.member_bits.take(kidx)
+        empty = cand == 0
+        if empty.any():
+            keep = ~empty
+            trial, kidx, cidx, alive, cand = trial[keep], kidx[keep], cidx[keep], alive[keep], cand[keep]
+        self.cnt[cidx] = 1  # still available: a kind's count is 1 until a hit finds none left
         best = np.zeros(trial.size, dtype=np.uint64)  # the candidates' best rank, as a mask
         for mask in self.tb.rank_masks:
             best = np.where((best == 0) & (cand & mask != 0), mask, best)
         gi = trial * 4 + kidx
-        hits = self.g_hits.reshape(-1).take(gi)
-        took = self.g_took.reshape(-1).take(gi)
+        groups = self.groups
+        state = groups.take(gi)  # hits in the group * 2 + best type taken
+        hits, took = state >> 1, state & 1
         grouped = (kidx < 3) & self.rule_of_three
-        forced = grouped & (hits == 2) & (took == 0)
+        forced = grouped & (state == 4)  # the third hit, and the best type not yet taken
         cand = np.where(forced, cand & best, cand)
         pick = cand & (~cand + np.uint64(1))  # lowest set bit: the policy's choice
-        took = np.where(grouped, took | (pick & best != 0), took)
-        hits = np.where(grouped, hits + 1, hits)
-        reset = hits == 3
-        self.g_hits.reshape(-1)[gi] = np.where(reset, 0, hits)
-        self.g_took.reshape(-1)[gi] = np.where(reset, 0, took)
+        took = took | (pick & best != 0)
+        after = np.where(hits == 2, 0, (hits + 1) * 2 + took)
+        groups[gi] = np.where(grouped, after, state)
         self.alive[trial] = alive ^ pick
-        # The weapon leaves every other kind's pool it was in (its own is already counted).
-        for k, pool in enumerate(self.tb.kind_pool):
-            if pool < 0:
-                continue
-            m = (pick & self.member_bits[k] != 0) & (kidx != k)
-            if m.any():
-                self.cnt[trial[m] * self.npools + pool] -= 1
+        return empty
 
 
 def _bits(flags: np.ndarray) -> int:

@@ -12,9 +12,9 @@ damage of each trial equals :func:`~sfb_desk.rules.damage.allocate_damage`'s
 How the lockstep walk works, per point, for all live trials at once:
 
 * the 2d6 roll picks the DAC row (D4.21); the row is walked left to right (D4.22) to the first
-  entry still available: its pool has a box left (a plain pool's count, the number of weapons a
-  "Phaser"/"Torp"/"Drone"/"Any Weapon" hit may take; "Any W En" is checked when reached) and, for
-  a bold cell, it was not already scored in this volley (D4.31);
+  entry still available: its pool has a box left ("Phaser", "Torp", "Drone", "Any Weapon" and
+  "Any W En" are checked when reached, and skipped from then on if nothing is left) and, for a
+  bold cell, it was not already scored in this volley (D4.31);
 * within one volley an entry never becomes available again (boxes are only destroyed, bold
   cells only close), so each trial keeps, per roll, a pointer to the first entry that was
   available last time and only moves it forward (past a bold cell as soon as it is scored):
@@ -299,8 +299,8 @@ def _run(
     for p, free in enumerate(free_lists):
         cnt0[p] = free.size
     for k, p in enumerate(tb.kind_pool):
-        if p >= 0:
-            cnt0[p] = int((alive0 & member[k]).sum())
+        if p >= 0:  # 1 while a hit of the kind may find a weapon (checked when reached)
+            cnt0[p] = 1 if (alive0 & member[k]).any() else 0
     if tb.any_warp_pool >= 0:
         cnt0[tb.any_warp_pool] = 1 if cnt0[tb.warp_pools].sum() else 0
     cnt0[layout.destroy_pool] = 1
@@ -321,8 +321,8 @@ def _run(
         counts = sim.cnt.reshape(hi - lo, tb.npools)
         taken[lo:hi] = cnt0[:nplain] - counts[:, :nplain]
         weapons_lost[lo:hi] = alive0 & ~sim.weapons_alive()
-        torpedo_group[lo:hi] = np.stack([sim.g_hits[:, 1], sim.g_took[:, 1]], axis=1)
-        drone_group[lo:hi] = np.stack([sim.g_hits[:, 2], sim.g_took[:, 2]], axis=1)
+        torpedo_group[lo:hi] = sim.group(1)
+        drone_group[lo:hi] = sim.group(2)
     if state.ship_destroyed:
         torpedo_group[:] = state.torpedo_group
         drone_group[:] = state.drone_group
@@ -335,7 +335,7 @@ def _run(
 def _volley(sim: Lockstep, rolls: np.ndarray, destroyed: np.ndarray) -> None:
     """Every point of the volley for one chunk of trials, in lockstep; ``destroyed`` (a view)
     is set for the trials whose ship D4.40 destroys, which then stop."""
-    act = np.flatnonzero(~destroyed).astype(np.int32)
+    act = np.flatnonzero(~destroyed)
     full = act.size == destroyed.size
     bases = sim.bases(act)
     for i in range(rolls.shape[0] if act.size else 0):
