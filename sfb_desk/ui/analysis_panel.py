@@ -96,7 +96,7 @@ class AnalysisPanel(QWidget):
         self.penetration: np.ndarray | None = None
         self.monte_carlo: MonteCarloResult | None = None
         self.energy: EnergyUse | None = None
-        self._energy_records: Sequence[object] = ()
+        self.mc_bars: tuple[pg.BarGraphItem, ...] = ()
 
         self.ship_label = QLabel("No ship")
         self.ship_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -149,12 +149,15 @@ class AnalysisPanel(QWidget):
         self.overload.toggled.connect(self._update_shield)
         self.ew_shift.valueChanged.connect(self._update_weapons)
         self.set_ship(spec)
-        self.set_energy(())
 
     # -- inputs -----------------------------------------------------------------------------
     def set_ship(self, spec: ShipSpec | None) -> None:
-        """Show ``spec`` (None: nothing). The shield defaults to its strongest shield."""
+        """Show ``spec`` (None: nothing). The shield defaults to its strongest shield; energy
+        records belong to one ship and are cleared when the ship changes."""
+        same = spec is not None and self.spec is not None and spec.id == self.spec.id
         self.spec = spec
+        if not same:
+            self.set_energy(())
         if spec is None:
             self.ship_label.setText("No ship")
         else:
@@ -172,8 +175,8 @@ class AnalysisPanel(QWidget):
         if isinstance(records, EnergyUse):
             self.energy = records
         else:
-            self._energy_records = tuple(records)
-            self.energy = energy_use(self._energy_records, spec=self.spec) if records else None
+            records = tuple(records)
+            self.energy = energy_use(records, spec=self.spec) if records else None
         self._draw_energy()
 
     # -- computing and drawing --------------------------------------------------------------
@@ -219,6 +222,7 @@ class AnalysisPanel(QWidget):
     def _update_monte_carlo(self) -> None:
         self.mc_plot.clear()
         self.monte_carlo = None
+        self.mc_bars = ()
         if self.spec is None:
             return
         n = self.points.value()

@@ -99,6 +99,11 @@ def test_energy_chart(panel):
     assert {"Speed plot", "Weapons", "Shields"} <= names
     panel.set_energy(())
     assert panel.energy is None
+    panel.set_energy(records)
+    panel.set_ship(panel.spec)  # the same ship keeps its records ...
+    assert panel.energy is not None
+    panel.set_ship(load_library().get("KLI-D7"))  # ... another ship does not
+    assert panel.energy is None
 
 
 def test_other_ships_and_no_ship(panel, library):
@@ -108,6 +113,7 @@ def test_other_ships_and_no_ship(panel, library):
     assert panel.curves.unsupported  # its drone racks: no damage chart
     panel.set_ship(None)
     assert panel.damage_items == {} and panel.monte_carlo is None and panel.penetration is None
+    assert panel.mc_bars == () and panel.ship_label.text() == "No ship"
 
 
 def test_screenshot_is_drawn(panel, tmp_path):
