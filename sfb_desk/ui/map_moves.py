@@ -85,7 +85,8 @@ def move_options(unit: Unit, ctx: MoveContext) -> list[MoveOption]:
 
 def moves_this_impulse(unit: Unit, ctx: MoveContext) -> bool:
     """Is ``unit`` scheduled to move a hex on this impulse (C1.4 ``moves_on``, C6.541)?"""
-    return unit.active and 0 < unit.speed <= 32 and is_scheduled(unit, ctx.impulse, ctx.clock)
+    return (unit.active and 0 < unit.speed <= 32 and 1 <= ctx.impulse <= 32
+            and is_scheduled(unit, ctx.impulse, ctx.clock))
 
 
 def order_toward(

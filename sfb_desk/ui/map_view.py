@@ -92,6 +92,7 @@ class MapView(MapInput, QGraphicsView):
         self._weapon: WeaponArcs | None = None
         self._arc_cache = ArcCoverCache()
         self._hovered: Hex | None = None
+        self._hover_text = ""
         self._area: tuple[Hex, ...] = ()
 
         extent = self._initial_extent(bounds, ())
@@ -185,7 +186,7 @@ class MapView(MapInput, QGraphicsView):
         self._selected = unit_id
         self._refresh_selection()
         self._refresh_targets()
-        self._update_hover(force=True)
+        self._update_hover()
         self._describe_selection()
         self.unit_selected.emit(unit_id or "")
 
@@ -239,6 +240,9 @@ class MapView(MapInput, QGraphicsView):
         self._cancel_prompt()
         if unit is None:
             self._refuse(Refusal("C1.4", "select a unit first"))
+            return False
+        if not 1 <= self._ctx.impulse <= 32:
+            self._refuse(Refusal("C1.4", "units move in the impulses of the Movement Phase (1-32)"))
             return False
         result = check_order(unit, order, self._ctx)
         if isinstance(result, Refusal):
@@ -295,7 +299,7 @@ class MapView(MapInput, QGraphicsView):
         self._refresh_selection()
         self._refresh_targets()
         self._refresh_arcs()
-        self._update_hover(force=True)
+        self._update_hover()
 
     def _refresh_selection(self) -> None:
         for uid, counter in self._counters.items():
@@ -326,12 +330,18 @@ class MapView(MapInput, QGraphicsView):
         if cover is not self.arcs_item.hexes:
             self.arcs_item.set_hexes(cover)
 
-    def _update_hover(self, force: bool = False) -> None:
+    def _update_hover(self) -> None:
+        """Refresh the hover outline and overlay; ``hover_info`` is emitted when the text
+        changes (``""`` when the mouse leaves the map)."""
         h = self._hovered
         selected = self.selected_unit
         self.hover_item.set_hover(h, selected.hex if selected else None)
         if h is None:
             self.info_label.hide()
+            self.viewport().setToolTip("")
+            if self._hover_text:
+                self._hover_text = ""
+                self.hover_info.emit("")
             return
         weapon_unit = self._units.get(self._weapon.unit_id) if self._weapon else None
         lines = hover_lines(self.extent.label(h), h, selected, self._by_hex.get(h, ()),
@@ -349,7 +359,9 @@ class MapView(MapInput, QGraphicsView):
         self.info_label.adjustSize()
         self.info_label.show()
         self._place_overlays()
-        self.hover_info.emit(text)
+        if text != self._hover_text:
+            self._hover_text = text
+            self.hover_info.emit(text)
 
     # -- extent, overlays, zoom ----------------------------------------------------------
     def _initial_extent(self, bounds: MapBounds, hexes: Iterable[Hex]) -> MapExtent:

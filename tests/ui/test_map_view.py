@@ -10,7 +10,7 @@ import math
 import sys
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
@@ -514,3 +514,33 @@ def test_pyside_void_calls_do_not_kill_none():
     for _ in range(200_000):
         point.setX(1.0)
     assert sys.getrefcount(None) > 100_000
+
+
+def test_before_the_impulses_nothing_moves_and_moves_are_refused(qtbot, view):
+    view.set_units([ship()])
+    view.set_impulse(0)  # phases 1-5: no impulse yet
+    view.select_unit("CA")
+    assert view.movers() == [] and view.legal_targets() == {}
+    with qtbot.waitSignal(view.refused) as sig:
+        key(qtbot, view, Qt.Key.Key_Up)
+    assert sig.args[0] == "C1.4"
+
+
+def test_hover_info_clears_when_the_mouse_leaves(qtbot, view):
+    view.set_units([ship()])
+    hover(qtbot, view, "2215")
+    assert view.info_label.isVisible()
+    with qtbot.waitSignal(view.hover_info) as sig:
+        QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))
+    assert sig.args == [""] and not view.info_label.isVisible()
+
+
+def test_local_moves_without_dice_refuses_an_het_needing_the_breakdown_roll(qtbot, view):
+    moves = LocalMoves(view, [ship(het=HetState(paid=1))])
+    view.set_impulse(2)
+    view.select_unit("CA")
+    key(qtbot, view, Qt.Key.Key_H)
+    with qtbot.waitSignal(view.refused) as sig:
+        key(qtbot, view, Qt.Key.Key_C)
+    assert sig.args[0] == "C6.5"
+    assert moves.units["CA"].facing == 0 and moves.units["CA"].hex == H("2215")
