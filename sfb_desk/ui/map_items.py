@@ -115,6 +115,13 @@ class _Counter(QGraphicsItem):
 
     #: Below this device size of a hex's radius, text is left out (level of detail).
     TEXT_MIN = 14.0
+    #: The counter's extent around its centre (one constant: Qt asks for it several times a
+    #: frame per item).
+    BOUNDS = QRectF()
+    TOP_LEFT = QPointF()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self.BOUNDS
 
     def __init__(self, unit: Unit) -> None:
         super().__init__()
@@ -168,7 +175,7 @@ class _Counter(QGraphicsItem):
         pixmap = self._pixmaps.get(key)
         if pixmap is None:
             pixmap = self._pixmaps[key] = self._render(level, text)
-        painter.drawPixmap(self.boundingRect().topLeft(), pixmap)
+        painter.drawPixmap(self.TOP_LEFT, pixmap)
 
     def _render(self, scale: float, text: bool) -> QPixmap:
         rect = self.boundingRect()
@@ -219,8 +226,8 @@ class ShipCounter(_Counter):
         # The caption goes below the disc unless the nose points down there (C, D, E).
         self._caption_y = -0.66 * R if u.facing in (2, 3, 4) else 0.66 * R
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return QRectF(-1.0 * R, -0.9 * R, 2.0 * R, 1.8 * R)
+    BOUNDS = QRectF(-1.0 * R, -0.9 * R, 2.0 * R, 1.8 * R)
+    TOP_LEFT = BOUNDS.topLeft()
 
     def _draw(self, painter: QPainter, text: bool) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -269,8 +276,8 @@ class SeekerCounter(_Counter):
         self._label_at = QPointF(-vx * 0.36 * R, -vy * 0.36 * R)  # behind the seeker
         self._trail = QLineF(vx * 0.22 * R, vy * 0.22 * R, vx * 0.38 * R, vy * 0.38 * R)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return QRectF(-0.6 * R, -0.6 * R, 1.2 * R, 1.2 * R)
+    BOUNDS = QRectF(-0.6 * R, -0.6 * R, 1.2 * R, 1.2 * R)
+    TOP_LEFT = BOUNDS.topLeft()
 
     TEXT_MIN = 22.0
 
