@@ -32,3 +32,17 @@ def test_screenshot_renders_the_scene(qtbot, tmp_path):
         want = side_colour(view.units[uid].side)
         assert max(abs(seen.red() - want.red()), abs(seen.green() - want.green()),
                    abs(seen.blue() - want.blue())) < 40, (uid, seen.name(), QColor(want).name())
+
+
+def test_command_line_writes_the_screenshot(qtbot, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    from sfb_desk.ui.map_demo import main
+    from sfb_desk.ui.map_view import MapView
+
+    path = tmp_path / "shot.png"
+    assert main(["--screenshot", str(path)]) == 0
+    assert QImage(str(path)).width() > 500
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MapView):
+            qtbot.addWidget(widget)
