@@ -47,7 +47,9 @@ GRID_LINE = QColor("#4a5d86")
 LABEL_COLOUR = QColor("#8796b8")
 LABEL_PX = 0.34 * HEX_SIZE  # label font size in scene units
 MIN_LABEL_DEVICE_PX = 6  # below this font size on screen the labels are not drawn
-MAX_LABEL_DEVICE_PX = 28
+#: Label font sizes on screen: a zoom picks the largest that fits, so a zoom gesture meets
+#: only a dozen sizes, each laid out once (QStaticText), not a new size every few frames.
+LABEL_SIZES = (6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 23, 26)
 DIRECT_ZOOM = 1.0  # at this scale and above the visible hexes are painted directly
 LEVELS_KEPT = 4
 SETTLE_MS = 120  # a zoom gesture has paused after this long
@@ -109,11 +111,11 @@ class GridItem(QGraphicsItem):
         # Per column: its hexside lines, row by row; each hexside belongs to one hex only (the
         # hex owns its A, B and F sides, and C, D, E where no hex of the extent lies beyond).
         self._columns: list[list[list[QLineF]]] = []
-        self._labels: list[list[tuple[QPointF, str]]] = []
+        self._labels: list[list[tuple[float, float, str]]] = []
         fill = QPainterPath()
         for col in range(extent.col0, extent.col0 + extent.columns):
             lines_col: list[list[QLineF]] = []
-            labels_col: list[tuple[QPointF, str]] = []
+            labels_col: list[tuple[float, float, str]] = []
             for row in range(extent.row0, extent.row0 + extent.rows):
                 h = Hex.from_offset(col, row)
                 cx, cy = hex_center_xy(h.q, h.r)
@@ -121,7 +123,7 @@ class GridItem(QGraphicsItem):
                 sides = [0, 1, 5] + [f for f in (2, 3, 4) if not extent.contains(neighbor(h, f))]
                 lines_col.append([QLineF(pts[SIDE_CORNERS[f][0]], pts[SIDE_CORNERS[f][1]])
                                   for f in sides])
-                labels_col.append((QPointF(cx, cy - 0.8 * HEX_SIZE), extent.label(h)))
+                labels_col.append((cx, cy - 0.8 * HEX_SIZE, extent.label(h)))
                 fill.addPolygon(QPolygonF(pts))
             self._columns.append(lines_col)
             self._labels.append(labels_col)
@@ -139,8 +141,7 @@ class GridItem(QGraphicsItem):
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)
         if lod >= DIRECT_ZOOM or world.isRotating():
             self.direct_paints += 1
-            exposed = option.exposedRect if option.exposedRect.isValid() else self._rect
-            self._paint_hexes(painter, exposed, world)
+            self._paint_hexes(painter, self._exposed(painter, option, world), world)
             return
         device = painter.device()
         dpr = device.devicePixelRatioF() if device is not None else 1.0
@@ -160,6 +161,19 @@ class GridItem(QGraphicsItem):
         painter.setWorldTransform(QTransform())
         painter.drawPixmap(QPointF(round(origin.x()), round(origin.y())), pixmap)
         painter.setWorldTransform(world)
+
+    def _exposed(self, painter: QPainter, option: QStyleOptionGraphicsItem, world: QTransform) -> QRectF:
+        """The part of the grid to paint: the exposed rectangle, cut to what the painter's
+        device shows (QGraphicsView.render passes the whole item as exposed)."""
+        exposed = option.exposedRect if option.exposedRect.isValid() else self._rect
+        device = painter.device()
+        inverse, invertible = world.inverted()
+        if device is not None and invertible:
+            shown = inverse.mapRect(QRectF(0, 0, device.width(), device.height()))
+            if painter.hasClipping():
+                shown = shown.intersected(painter.clipBoundingRect())
+            exposed = exposed.intersected(shown)
+        return exposed
 
     def _render_level(self, scale: float, dpr: float = 1.0) -> QPixmap:
         """The whole grid at ``scale`` logical pixels per scene unit (``dpr`` device pixels
@@ -202,23 +216,24 @@ class GridItem(QGraphicsItem):
         painter.setPen(self._pen)
         painter.drawLines(lines)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)
-        size = round(LABEL_PX * lod)
-        if size < MIN_LABEL_DEVICE_PX:
+        want = LABEL_PX * lod + 0.5
+        if want < MIN_LABEL_DEVICE_PX or world.isRotating():  # the map view never rotates
             return
-        # Labels are drawn in device pixels at a whole-pixel font size: the laid-out text of
-        # each size is kept, so zooming re-lays nothing out once a size has been seen.
-        texts = self._label_texts(min(size, MAX_LABEL_DEVICE_PX))
+        # Labels are drawn in device pixels at one of LABEL_SIZES: the laid-out text of each
+        # size is kept, so zooming re-lays nothing out once a size has been seen.
+        texts = self._label_texts(max(s for s in LABEL_SIZES if s <= want))
         painter.setWorldTransform(QTransform())
         painter.setFont(texts.font)
         painter.setPen(LABEL_COLOUR)
-        draw, mapped = painter.drawStaticText, world.map
+        draw, get = painter.drawStaticText, texts.get
+        # Not rotated, so device = scale * scene + offset, without a QTransform call per label.
+        sx, sy, dx, dy = world.m11(), world.m22(), world.dx(), world.dy()
         for c in cols:
             column = self._labels[c]
             for r in rows:
-                at, text = column[r]
-                static, half = texts.get(text)
-                p = mapped(at)
-                draw(QPointF(p.x() - half, p.y()), static)
+                x, y, text = column[r]
+                static, half = get(text)
+                draw(QPointF(sx * x + dx - half, sy * y + dy), static)
         painter.setWorldTransform(world)
 
     def _label_texts(self, size: int) -> _LabelTexts:

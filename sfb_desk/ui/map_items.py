@@ -107,7 +107,9 @@ class _Counter(QGraphicsItem):
     Zoomed out (below ``COUNTER_CACHE_SCALE`` pixels per scene unit) a counter is drawn from a
     pixmap of itself, rendered at the power of two at or above the zoom (mip levels) and kept
     until the unit or its highlight changes, so 300 counters cost 300 small pixmap draws a
-    frame while panning and zooming. Zoomed in, where
+    frame while panning and zooming. A zoom crossing into a new level renders at most
+    ``RENDERS_PER_FRAME`` counters a frame (the view resets the budget each frame); the rest
+    show their pixmap of another level, scaled, until their turn. Zoomed in, where
     few counters are visible, it is painted directly and stays sharp. (Qt's own
     ``ItemCoordinateCache`` with a larger cache size drew the pixmap at the cache size, and
     ``DeviceCoordinateCache`` re-renders on every zoom step; both were measured and dropped.)
@@ -119,6 +121,13 @@ class _Counter(QGraphicsItem):
     #: frame per item).
     BOUNDS = QRectF()
     TOP_LEFT = QPointF()
+    RENDERS_PER_FRAME = 24
+    _budget = [RENDERS_PER_FRAME]
+
+    @classmethod
+    def new_frame(cls) -> None:
+        """Reset the per-frame budget of pixmap renders (the view calls this each frame)."""
+        _Counter._budget[0] = cls.RENDERS_PER_FRAME
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self.BOUNDS
@@ -174,6 +183,13 @@ class _Counter(QGraphicsItem):
         key = (level, text)
         pixmap = self._pixmaps.get(key)
         if pixmap is None:
+            budget = _Counter._budget
+            if budget[0] <= 0 and self._pixmaps:  # over budget: another level, this frame
+                other = min(self._pixmaps, key=lambda k: (k[1] != text, abs(math.log2(k[0] / level))))
+                painter.drawPixmap(self.TOP_LEFT, self._pixmaps[other])
+                self.update()  # and the right level in a later frame
+                return
+            budget[0] -= 1
             pixmap = self._pixmaps[key] = self._render(level, text)
         painter.drawPixmap(self.TOP_LEFT, pixmap)
 

@@ -396,6 +396,10 @@ class MapView(MapInput, QGraphicsView):
         self.clock_label.move(max(area.left() + 8, area.right() - self.clock_label.width() - 8),
                               area.top() + 8)
 
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 (Qt name)
+        _Counter.new_frame()  # each frame may render a few counter pixmaps (map_items)
+        super().drawBackground(painter, rect)
+
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         self._place_overlays()
