@@ -543,3 +543,31 @@ def test_local_moves_without_dice_refuses_an_het_needing_the_breakdown_roll(qtbo
         key(qtbot, view, Qt.Key.Key_C)
     assert sig.args[0] == "C6.5"
     assert moves.units["CA"].facing == 0 and moves.units["CA"].hex == H("2215")
+
+
+def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monkeypatch):
+    from PySide6.QtGui import QImage, QPainter
+
+    from sfb_desk.ui.map_items import _Counter
+
+    monkeypatch.setattr(_Counter, "RENDERS_PER_FRAME", 3)
+    view.set_units([ship(f"S{i}", at=f"{4 + 3 * (i % 10):02d}{5 + 10 * (i // 10):02d}") for i in range(20)])
+
+    def frame() -> int:
+        image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+        painter = QPainter(image)
+        view.render(painter)
+        painter.end()
+        return sum(view.counter(uid).renders for uid in view.units)
+
+    view.resetTransform()
+    view.zoom_by(0.45)  # pictures at level 0.5; the first frame has nothing to fall back on
+    view.fit_map()
+    assert view.zoom() < 0.5
+    first = frame()
+    assert first == 20
+    view.zoom_by(0.7 / view.zoom())  # level 1.0 now
+    counts = [first] + [frame() for _ in range(10)]
+    steps = [b - a for a, b in zip(counts, counts[1:])]
+    assert steps[0] == 3 and max(steps) == 3  # three new pictures a frame, the rest scaled
+    assert steps[-2:] == [0, 0] and counts[-1] - first >= 12  # every visible one done
