@@ -3,8 +3,14 @@
 A save holds the initial state, the log (prompts, answers, refusals, events) and the state at
 the moment of saving::
 
-    {"format": "sfb-desk-save", "version": 1, "app_version": "0.1.0",
-     "initial": {...}, "state": {...}, "pending": "T2.I17.move.ENT", "log": [...]}
+    {"format": "sfb-desk-save", "version": 2, "app_version": "0.1.0",
+     "initial": {...}, "state": {...}, "initial_combat": {...}, "combat": {...},
+     "pending": "T2.I17.move.ENT", "log": [...]}
+
+``initial_combat`` / ``combat`` (version 2) are the ship records and seeking state
+(:mod:`sfb_desk.engine.records`) at the start and now. The ship classes they name by
+``spec_id`` are looked up in the ship library when the save is loaded (decisions.md). Version 1
+saves (movement only) migrate by gaining empty combat records.
 
 Loading parses the JSON, refuses a foreign format or a version newer than this program knows,
 applies the migrations from the file's version up to :data:`CURRENT_VERSION` (before any
@@ -29,20 +35,37 @@ from pathlib import Path
 
 from sfb_desk import __version__
 
-from ..engine.codec import CodecError, decode_log, decode_state, encode_log, encode_state
+from ..engine.codec import (
+    CodecError,
+    decode,
+    decode_log,
+    decode_state,
+    encode,
+    encode_log,
+    encode_state,
+)
+from ..engine.records import NO_COMBAT, Combat
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
 from .paths import user_data_dir
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 SUFFIX = ".sfbsave"
 AUTOSAVE_NAME = "autosave" + SUFFIX
 
 #: version -> function turning a save of that version into one of the next version. Applied in
 #: order before validation; every version keeps a fixture under tests/data/saves/.
 Migration = Callable[[dict], dict]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _v1_to_v2(doc: dict) -> dict:
+    """Version 2 adds the ship records and seeking state; a v1 game had none."""
+    empty = encode(NO_COMBAT)
+    return {**doc, "initial_combat": empty, "combat": empty}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 class SaveError(Exception):
@@ -66,6 +89,8 @@ def game_to_json(session: Session) -> dict:
         "app_version": __version__,
         "initial": encode_state(session.initial),
         "state": encode_state(session.state),
+        "initial_combat": encode(session.initial_combat),
+        "combat": encode(session.combat),
         "pending": session.pending.key if session.pending is not None else None,
         "log": encode_log(session.log),
     }
@@ -101,22 +126,35 @@ def migrate(
 def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     """Migrate, validate and replay a save document into a session (SaveError on failure)."""
     doc = migrate(doc, path)  # type: ignore[arg-type]
-    for key in ("initial", "state", "log"):
+    for key in ("initial", "state", "log", "initial_combat", "combat"):
         if key not in doc:
             raise SaveError(path, f"missing \"{key}\"")
     try:
         initial = decode_state(doc["initial"], "initial")
         saved = decode_state(doc["state"], "state")
         log = decode_log(doc["log"])
+        initial_combat = decode(doc["initial_combat"], Combat, "initial_combat")
+        saved_combat = decode(doc["combat"], Combat, "combat")
     except CodecError as exc:
         raise SaveError(path, str(exc)) from None
+    specs = {}
+    if initial_combat.ships:
+        from .library import load_library
+
+        library = load_library()
+        for record in initial_combat.ships:
+            try:
+                specs[record.spec_id] = library.get(record.spec_id)
+            except KeyError:
+                raise SaveError(path, f"ship class {record.spec_id} of {record.id} is not in the "
+                                      "ship library") from None
     if initial.impulse != 0:
         raise SaveError(path, "initial: a game starts at the start of a turn (impulse 0)")
     try:
-        session = replay(initial, log.answers())
+        session = replay(initial, log.answers(), initial_combat, specs)
     except ReplayError as exc:
         raise SaveError(path, f"the log does not replay: {exc}") from None
-    if session.state != saved:
+    if session.state != saved or session.combat != saved_combat:
         raise SaveError(path, "replaying the log does not reproduce the saved state")
     pending = session.pending.key if session.pending is not None else None
     if doc.get("pending", pending) != pending:

@@ -85,6 +85,13 @@ def decode(obj: object, tp: object, path: str, name: str = "") -> object:
         inner = [a for a in args if a is not type(None)]
         if len(inner) == 1:
             return decode(obj, inner[0], path, name)
+        # A union told apart by the JSON shape: text, or an object for the one dataclass
+        # (a drone rack holds drones and anti-drone rounds, ``Drone | str``).
+        if isinstance(obj, str) and str in inner:
+            return obj
+        classes = [a for a in inner if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        if isinstance(obj, dict) and len(classes) == 1:
+            return decode(obj, classes[0], path, name)
         raise CodecError(path, f"unsupported union {tp}")  # programmer error, reported alike
     if tp is bool:
         if not isinstance(obj, bool):

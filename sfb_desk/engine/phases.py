@@ -33,6 +33,9 @@ class TurnPhases:
                 1 for box in unit.destroyed if box.split("#")[0].endswith("_warp")
             )
             unit = replace(unit, warp_at_start=max(warp, 0))
+            if unit.id in self._ships:  # the full form, speed plot included (energy_steps)
+                self._put((yield from self._full_allocation(unit)))
+                continue
             name = unit.name or unit.id
             plot = yield from self._ask(
                 Orders(self._key("plot", unit.id), "speed_plot",
@@ -95,6 +98,8 @@ class TurnPhases:
                                  f"{unit.id} disengages by separation"))
 
     def _record_keeping(self, step: Step) -> Walk:
+        if self._ships:
+            yield from self._records_end_of_turn()
         for unit in list(self._units.values()):
             if unit.is_seeker:
                 continue
@@ -111,9 +116,6 @@ class TurnPhases:
         self._turn += 1
         self._impulse = 0
         self._state = None
-        return
-        yield
-
 
 
 def _check_allocation(unit: Unit, value: object, options) -> Unit | Refusal:

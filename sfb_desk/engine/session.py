@@ -23,16 +23,21 @@ apart from their movement parts (HETs, TACs, EM paid; seekers launched).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 
 from ..rules.game_state import GameState
+from ..rules.ship import ShipSpec
 from ..rules.results import Event, Refusal
 from ..rules.units import ACTIVE, Unit
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
+from .combat_steps import CombatSteps
+from .energy_steps import EnergySteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
 from .prompts import Prompt
+from .records import NO_COMBAT, Combat, ShipRecord
+from .seeker_steps import SeekerSteps
 from .side_orders import SideOrders
 from .steps import IMPULSE_STEPS, TURN_STEPS, Step
 
@@ -50,21 +55,62 @@ class Accepted:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The session at the start of an impulse (impulse 0: the start of a turn): after
+    ``answers`` accepted answers and ``records`` log records. A session resumed from it and
+    given the answers that followed is the same session (undo, :mod:`.replay`)."""
+
+    answers: int
+    records: int
+    turn: int
+    impulse: int
+    units: tuple[Unit, ...]
+    combat: Combat
+
+
 class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TurnPhases, MovementSegment, SideOrders):
-    """Walks the sequence of play from ``initial`` (a state at the start of a turn)."""
+class Session(TurnPhases, EnergySteps, SeekerSteps, CombatSteps, MovementSegment, SideOrders):
+    """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
-    def __init__(self, initial: GameState) -> None:
+    ``combat``: the ship records and seeking state of the ships fought with the full rules
+    (energy, fire, damage; :mod:`.records`); ``specs``: their ship classes by spec id.
+    ``resume`` (with ``log``/``snapshots``, used by :mod:`.replay`) restarts a session at a
+    snapshot instead of at ``initial``."""
+
+    def __init__(
+        self,
+        initial: GameState,
+        combat: Combat | None = None,
+        specs: Mapping[str, ShipSpec] | None = None,
+        *,
+        resume: Snapshot | None = None,
+        log: GameLog | None = None,
+        snapshots: list[Snapshot] | None = None,
+    ) -> None:
         if initial.impulse != 0:
             raise ValueError("a session starts from a state at the start of a turn (impulse 0)")
         self.initial = initial
-        self.log = GameLog()
-        self._turn = initial.turn
+        self.initial_combat = combat if combat is not None else NO_COMBAT
+        self.specs: dict[str, ShipSpec] = dict(specs or {})
+        for record in self.initial_combat.ships:
+            if record.spec_id not in self.specs:
+                raise ValueError(f"no ship class {record.spec_id!r} given for {record.id}")
+        self.log = log if log is not None else GameLog()
+        self.snapshots: list[Snapshot] = list(snapshots or ())
+        start = resume
+        self._answers = start.answers if start else 0
+        self._turn = start.turn if start else initial.turn
         self._impulse = 0
-        self._units: dict[str, Unit] = {u.id: u for u in initial.units}
+        self._resume_impulse = start.impulse if start else 0
+        units = start.units if start else initial.units
+        self._units: dict[str, Unit] = {u.id: u for u in units}
+        combat_now = start.combat if start else self.initial_combat
+        self._ships: dict[str, ShipRecord] = {r.id: r for r in combat_now.ships}
+        self._seeking = combat_now.seeking
         self._state: GameState | None = initial
         self._step: Step = TURN_STEPS[0]
         self._source = ""
@@ -89,6 +135,18 @@ class Session(TurnPhases, MovementSegment, SideOrders):
                 s.dice_seed, s.last_turn, s.map,
             )
         return self._state
+
+    @property
+    def combat(self) -> Combat:
+        """The ship records and seeking state now (immutable; built on demand)."""
+        return Combat(tuple(self._ships.values()), self._seeking)
+
+    def _snapshot(self) -> None:
+        snaps = self.snapshots
+        if snaps and snaps[-1].turn == self._turn and snaps[-1].impulse == self._impulse:
+            return  # resumed here: the snapshot is already kept
+        snaps.append(Snapshot(self._answers, len(self.log), self._turn, self._impulse,
+                              tuple(self._units.values()), self.combat))
 
     @property
     def step(self) -> Step:
@@ -178,12 +236,18 @@ class Session(TurnPhases, MovementSegment, SideOrders):
                 continue
             log.append(ANSWER, self._turn, self._impulse, self._step.id, prompt.key, value,
                        self._source)
+            self._answers += 1
             return checked
 
     def _walk(self) -> Walk:
         last = self.initial.last_turn
         while last is None or self._turn <= last:
+            resumed = self._resume_impulse
+            if not resumed:
+                self._snapshot()
             for step in TURN_STEPS:
+                if resumed and step.phase < 6:
+                    continue  # resumed inside the Impulse Procedure
                 self._step = step
                 if step.handler:
                     yield from getattr(self, "_" + step.handler)(step)
@@ -203,9 +267,12 @@ class Session(TurnPhases, MovementSegment, SideOrders):
 
     # -- phase 6 ---------------------------------------------------------------------------
     def _impulses(self, step: Step) -> Walk:
-        for impulse in range(1, IMPULSES + 1):
+        first = self._resume_impulse or 1
+        self._resume_impulse = 0
+        for impulse in range(first, IMPULSES + 1):
             self._impulse = impulse
             self._state = None
+            self._snapshot()
             for istep in IMPULSE_STEPS:
                 if istep.impulses is not None and impulse not in istep.impulses:
                     continue

@@ -1,10 +1,9 @@
 """The per-side orders of each impulse, as steps of the session.
 
 A mixin of :class:`~sfb_desk.engine.session.Session`: the Announce Movement Changes Step
-(unplotted accelerations C12.24, EM C10.311, emergency deceleration C8), launches in the
-Seeking Weapons Stage (seekers become units; C10.511, C6.5472), fire declarations in the Fire
-Decision Step (kept for the fire issue; C6.5471) and EM taking effect in the Post-Combat
-Segment (C10.311, C10.32).
+(unplotted accelerations C12.24, EM C10.311, emergency deceleration C8) and EM taking effect
+in the Post-Combat Segment (C10.311, C10.32). Launches are in :mod:`.seeker_steps`, fire in
+:mod:`.combat_steps`.
 """
 
 from __future__ import annotations
@@ -108,89 +107,6 @@ class SideOrders:
         if unit.side != side:
             return Refusal("orders", f"{uid} is not a unit of side {side}")
         return unit
-
-    def _launches(self, step: Step) -> Walk:
-        for side in self._sides():
-            prompt = Orders(self._key("launch", side), "launches",
-                            f"Launches of side {side}, impulse {self._impulse} (Seeking Weapons "
-                            "Stage)", side=side, rule="F2", default={})
-            result = yield from self._ask(prompt, lambda v, s=side: self._check_launches(s, v))
-            for unit in result:
-                self._put(unit)
-                self._emit(event("launched", unit.id, "F2",
-                                 f"{unit.kind} {unit.id} launched at {unit.target}",
-                                 target=unit.target, speed=unit.speed, hex=unit.hex.label))
-
-    def _check_launches(self, side: str, value: object) -> object:
-        if not isinstance(value, dict):
-            return Refusal("F2", "launches are {unit: {...}}")
-        clock = clock_of(self._turn, self._impulse)
-        new: list[Unit] = []
-        for uid, record in sorted(value.items()):
-            unit = self._own(side, uid)
-            if isinstance(unit, Refusal):
-                return unit
-            refusal = em_rules.em_forbids(unit, "launch")
-            if refusal:
-                return refusal
-            if clock < unit.no_fire_until:
-                return Refusal("C6.5472", f"{uid} broke down and cannot launch yet")
-            if not isinstance(record, dict):
-                return Refusal("F2", f"launch record for {uid} must be a dict")
-            for s in record.get("seekers", ()):
-                made = self._new_seeker(unit, s, new)
-                if isinstance(made, Refusal):
-                    return made
-                new.append(made)
-        return new
-
-    def _new_seeker(self, launcher: Unit, spec: object, pending: list[Unit]) -> Unit | Refusal:
-        if not isinstance(spec, dict):
-            return Refusal("F2", "a seeker is {'id', 'kind', 'speed', 'target'}")
-        sid, kind, speed, target = (spec.get(k) for k in ("id", "kind", "speed", "target"))
-        if not isinstance(sid, str) or sid in self._units or any(u.id == sid for u in pending):
-            return Refusal("F2", f"seeker id {sid!r} missing or already in use")
-        if kind not in SEEKER_KINDS:
-            return Refusal("F2", f"seeker kind must be drone or plasma, not {kind!r}")
-        if not isinstance(speed, int) or not 1 <= speed <= 32:
-            return Refusal("F2", f"seeker speed must be 1..32, not {speed!r}")
-        if target not in self._units:
-            return Refusal("F2", f"unknown target {target!r}")
-        facing = launcher.facing
-        if "facing" in spec:
-            try:
-                facing = int(parse_facing(spec["facing"]))
-            except ValueError as exc:
-                return Refusal("F2", str(exc))
-        return Unit(
-            id=sid, side=launcher.side, kind=kind if kind in (DRONE, PLASMA) else DRONE,
-            hex=launcher.hex, facing=facing, speed=speed, plot=((1, speed),),
-            prev_plot=((1, speed),), profile=SEEKER_PROFILE, target=target,
-        )
-
-    def _fire(self, step: Step) -> Walk:
-        for side in self._sides():
-            prompt = Orders(self._key("fire", side), "fire",
-                            f"Fire declarations of side {side}, impulse {self._impulse} (D6.315)",
-                            side=side, rule="D6.315", default={})
-            records = yield from self._ask(prompt, lambda v, s=side: self._check_fire(s, v))
-            for uid, record in records:
-                self._emit(event("fire_declared", uid, "D6.315", f"{uid} declares fire",
-                                 record=canonical(record)))
-
-    def _check_fire(self, side: str, value: object) -> object:
-        if not isinstance(value, dict):
-            return Refusal("D6.315", "fire declarations are {unit: record}")
-        clock = clock_of(self._turn, self._impulse)
-        out = []
-        for uid, record in sorted(value.items()):
-            unit = self._own(side, uid)
-            if isinstance(unit, Refusal):
-                return unit
-            if clock < unit.no_fire_until:
-                return Refusal("C6.5471", f"{uid} broke down and cannot fire yet")
-            out.append((uid, record))
-        return out
 
     def _end_of_impulse(self, step: Step) -> Walk:
         for unit in self._controlled():

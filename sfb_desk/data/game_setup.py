@@ -1,0 +1,101 @@
+"""A game's starting position from a scenario: units, ship records and drone racks.
+
+:func:`units_from_scenario` turns the units of a :class:`~sfb_desk.data.scenario_file.Scenario`
+into rules :class:`~sfb_desk.rules.units.Unit` s (hex, facing, speed; last turn's plot at that
+speed, C2.21) with a :class:`~sfb_desk.engine.records.ShipRecord` each (fresh shields D3.1,
+energy at the start S4.10: batteries full) and a rack for every drone or ADD mount (FD3,
+full loads, type-I drones at the speed of the scenario's year, FD10.65). The session is
+``Session(state, combat, specs)``.
+
+Weapon status (S4.0): the S4 table is not in the seeds, so the numbers are SFB Desk's reading
+(decisions.md): status 0, weapons empty and the capacitor empty; 1, the phaser capacitor full;
+2 or 3, the capacitor full and every heavy weapon that can be held holding a complete
+standard load (photons, E4.22); weapons that cannot be held (disruptors, E3.24) arm on turn 1.
+A scenario that says ``"roll"`` needs ``weapon_status`` given per unit key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from ..engine.records import Combat, ShipRecord
+from ..rules.combat.shields import ShieldState
+from ..rules.energy import initial_state
+from ..rules.energy.costs import ARMING
+from ..rules.game_state import GameState, RuleOptions
+from ..rules.hexes import hex_from_label
+from ..rules.seeking import SeekingState, make_rack
+from ..rules.ship import ShipSpec
+from ..rules.units import new_ship, profile_from_spec
+from .library import ShipLibrary
+
+
+class SetupError(ValueError):
+    """A scenario unit that cannot be set up (no ship class, hex, facing or status)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    state: GameState
+    combat: Combat
+    specs: dict[str, ShipSpec]
+
+
+def armed_weapons(energy, spec: ShipSpec):  # noqa: ANN001, ANN201
+    """Every heavy weapon of ``energy`` holding a complete standard load (S4 status 2+)."""
+    weapons = []
+    for w in energy.weapons:
+        table = ARMING.get(w.mode or w.type)
+        if table is None or table.hold is None:
+            # probes and shuttles; weapons that cannot be held (disruptors, E3.24) arm on turn 1
+            weapons.append(w)
+            continue
+        weapons.append(replace(w, energies=tuple(table.turns), complete=True))
+    return tuple(weapons)
+
+
+def units_from_scenario(
+    scenario,  # noqa: ANN001 - sfb_desk.data.scenario_file.Scenario
+    library: ShipLibrary,
+    *,
+    ids: Mapping[str, str] | None = None,
+    weapon_status: Mapping[str, int] | None = None,
+    turns: int | None = None,
+    dice_seed: int | None = None,
+    options: RuleOptions = RuleOptions(),
+) -> GameSetup:
+    """The starting :class:`GameSetup` of ``scenario`` (module docstring). ``ids``: unit ids
+    by scenario unit key (default: the key); ``weapon_status``: S4 status by unit key where
+    the scenario says "roll"; ``turns``: the last turn (default the scenario's length)."""
+    ids = dict(ids or {})
+    statuses = dict(weapon_status or {})
+    units, records, racks, specs = [], [], [], {}
+    year = getattr(scenario, "year", None)
+    for side, unit in scenario.units():
+        key = unit.key
+        if unit.ship is None or unit.hex is None:
+            raise SetupError(f"{key}: only library ships set up at a hex are supported")
+        spec = library.get(unit.ship)
+        specs[spec.id] = spec
+        uid = ids.get(key, key)
+        facing = unit.facing_index
+        if facing is None:
+            raise SetupError(f"{key}: the facing is the player's choice; give it in the scenario")
+        speed = unit.speed if isinstance(unit.speed, int) else 0
+        status = unit.weapon_status if isinstance(unit.weapon_status, int) else statuses.get(key)
+        if status is None:
+            raise SetupError(f"{key}: weapon status {unit.weapon_status!r}: give weapon_status")
+        ship = new_ship(uid, side.name, profile_from_spec(spec), hex=hex_from_label(unit.hex),
+                        facing=facing, speed=speed, name=unit.name or spec.name, spec_id=spec.id)
+        energy = initial_state(spec, capacitor_full=status >= 1, prev_plot=((1, speed),))
+        if status >= 2:
+            energy = replace(energy, weapons=armed_weapons(energy, spec))
+        units.append(ship)
+        records.append(ShipRecord(uid, spec.id, ShieldState.for_ship(spec), energy))
+        for w in spec.weapons:
+            if w.family == "drone" or w.type.upper() == "ADD":
+                racks.append(make_rack(uid, w, year=year or spec.year_in_service))
+    last = turns if turns is not None else getattr(getattr(scenario, "length", None), "turns", None)
+    state = GameState(units=tuple(units), options=options, dice_seed=dice_seed, last_turn=last)
+    return GameSetup(state, Combat(tuple(records), SeekingState(racks=tuple(racks))), specs)

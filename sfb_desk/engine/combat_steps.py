@@ -1,0 +1,294 @@
+"""Direct fire in the Fire Decision Step (6D) and volleys into the DAC (D3, D4, D6).
+
+A mixin of :class:`~sfb_desk.engine.session.Session`. Each side answers one ``fire`` Orders
+prompt (fire is declared secretly and simultaneously, D6.315); a ship with a
+:class:`~.records.ShipRecord` declares ``{ship: [{"box": "photon#A", "target": "KRT",
+"mode": None}, ...]}``. Every shot is checked by :func:`sfb_desk.rules.combat.check_shot`
+(fire control D6.6, arc D2, rate of fire E1.50, range) and against the ship's energy: a heavy
+weapon needs a complete load this turn (E3.2, E4.2), a phaser the capacitor energy of one
+shot (H6). The whole declaration is refused with the rule if any shot is illegal.
+
+Then, side by side in declaration order, each shot gets its own die (a DiceRequest; 2d6 for a
+hellbore) and :func:`~sfb_desk.rules.combat.resolve_shot` reads the chart. A shot on a hex
+spine asks the target's owner which shield it strikes (D3.43, a Choice). All the hits of the
+step are grouped into volleys as the rules group them (D4.22, :func:`group_volleys`), and each
+volley goes through the shields (reinforcement first, D3.34, FD14.22) and its internal points
+through the DAC: ONE 2d6 DiceRequest with ``count`` = the internal points (a roll per point,
+D4.21), and a Choice for the owner whenever the chart leaves one ("any weapon" D4.324, "any
+warp", which phaser D4.3221). Every point is logged with its roll, column and box. Shots at
+drones and other seekers go to :func:`sfb_desk.rules.seeking.apply_shot`.
+
+Ships without a record keep the v1 behaviour: their records are kept for later issues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, replace
+
+from ..rules.combat import (
+    ACTIVE,
+    LOW_POWER,
+    OFF,
+    CombatTarget,
+    FireControl,
+    FireSituation,
+    Hit,
+    ShotOrder,
+    check_shot,
+    group_volleys,
+    hits_from,
+    resolve_shot,
+    shot_dice,
+    situation,
+)
+from ..rules.combat.rate import FiringHistory, record_shot
+from ..rules.combat.volley import shield_phase, volley_steps
+from ..rules.damage import ChoiceNeeded, RollsNeeded
+from ..rules.energy.costs import PHASER_CAPACITY
+from ..rules.results import Refusal, event
+from ..rules.seeking import apply_shot
+from ..rules.units import SHIP, Unit, clock_of
+from .prompts import Choice, DiceRequest, Orders, Prompt, canonical, check_choice, check_dice
+from .records import damage_state, with_damage
+
+Walk = Generator[Prompt, object, None]
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One declared shot, checked: firer, weapon order, target and the situation."""
+
+    firer: str
+    order: ShotOrder
+    target: str
+    where: FireSituation
+
+
+class CombatSteps:
+    """The Fire Decision Step and volley resolution (module docstring)."""
+
+    def _fire(self, step) -> Walk:
+        shots: list[Shot] = []
+        for side in self._sides():
+            prompt = Orders(self._key("fire", side), "fire",
+                            f"Fire declarations of side {side}, impulse {self._impulse} (D6.315)",
+                            side=side, rule="D6.315", default={})
+            records = yield from self._ask(prompt, lambda v, s=side: self._check_fire(s, v))
+            for uid, record in records:
+                if isinstance(record, list) and record and isinstance(record[0], Shot):
+                    shots.extend(record)
+                    self._emit(event("fire_declared", uid, "D6.315", f"{uid} declares fire",
+                                     shots=[f"{s.order.box_id}>{s.target}" for s in record]))
+                else:
+                    self._emit(event("fire_declared", uid, "D6.315", f"{uid} declares fire",
+                                     record=canonical(record)))
+        if shots:
+            yield from self._resolve_fire(shots)
+
+    def _check_fire(self, side: str, value: object) -> object:
+        if not isinstance(value, dict):
+            return Refusal("D6.315", "fire declarations are {unit: record}")
+        clock = clock_of(self._turn, self._impulse)
+        out = []
+        for uid, record in sorted(value.items()):
+            unit = self._own(side, uid)
+            if isinstance(unit, Refusal):
+                return unit
+            if clock < unit.no_fire_until:
+                return Refusal("C6.5471", f"{uid} broke down and cannot fire yet")
+            if uid in self._ships:
+                record = self._check_shots(unit, record, clock)
+                if isinstance(record, Refusal):
+                    return record
+            out.append((uid, record))
+        return out
+
+    def _check_shots(self, unit: Unit, value: object, clock: int) -> list[Shot] | Refusal:
+        if not isinstance(value, list):
+            return Refusal("D6.315", f"{unit.id} declares a list of shots "
+                                     "[{\"box\", \"target\", \"mode\"}]")
+        ship = self._ships[unit.id]
+        spec = self.specs[ship.spec_id]
+        mounts = {w.box_ids[0]: w for w in spec.weapons}
+        history: FiringHistory = ship.history
+        capacitor = ship.capacitor
+        shots: list[Shot] = []
+        for n, item in enumerate(value, 1):
+            if not isinstance(item, dict) or not isinstance(item.get("box"), str):
+                return Refusal("D6.315", f"shot {n} of {unit.id}: {{\"box\", \"target\"}}")
+            box, tid, mode = item["box"], item.get("target"), item.get("mode")
+            weapon = mounts.get(box)
+            if weapon is None:
+                return Refusal("D6.315", f"{unit.id} has no weapon {box}")
+            if all(b in unit.destroyed for b in weapon.box_ids):
+                return Refusal("D4.2", f"{box} of {unit.id} is destroyed")
+            target = self._units.get(tid) if isinstance(tid, str) else None
+            if target is None or not target.active or target.id == unit.id:
+                return Refusal("D6.315", f"shot {n} of {unit.id}: no active target {tid!r}")
+            if target.kind != SHIP and self._seeking.record(target.id) is None:
+                return Refusal("D6.315", f"{tid} is not a target this program resolves yet")
+            if any(w.box == box for w in ship.energy.weapons):
+                if box not in ship.armed:
+                    return Refusal("E1.2", f"{box} of {unit.id} holds no complete load this turn")
+            elif weapon.type in PHASER_CAPACITY:
+                cost = PHASER_CAPACITY[weapon.type]
+                if capacitor < cost:
+                    return Refusal("H6.3", f"{unit.id}'s phaser capacitor holds {capacitor}, "
+                                           f"{box} needs {cost}")
+                capacitor -= cost
+            fc = ship.allocation.fire_control if ship.allocation is not None else "active"
+            status = {"active": ACTIVE, "low": LOW_POWER, "off": OFF}[fc]
+            where = situation(unit.hex, unit.facing, target.hex, target.facing, clock=clock,
+                              fire_control=FireControl(status))
+            order = ShotOrder(weapon, mode)
+            refusal = check_shot(order, where, history)
+            if refusal is not None:
+                return refusal
+            history = record_shot(history, box, clock)
+            shots.append(Shot(unit.id, order, target.id, where))
+        return shots
+
+    def _resolve_fire(self, shots: list[Shot]) -> Walk:
+        """Dice per shot, boundary choices, then the volleys of the step (module docstring)."""
+        hits: list[Hit] = []
+        for shot in shots:
+            firer = self._ships[shot.firer]
+            box = shot.order.box_id
+            where = shot.where
+            prompt = DiceRequest(self._key(f"shot.{shot.firer}.{box}", shot.target),
+                                 f"{shot.firer} fires {box} at {shot.target}, range "
+                                 f"{where.true_range} (effective {where.effective_range})",
+                                 kind=shot_dice(shot.order), rule="D6.315", unit=shot.firer)
+            (roll,) = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
+            result = resolve_shot(shot.order, where, roll, firer.history)
+            if isinstance(result, Refusal):  # checked at declaration; a programmer error
+                raise RuntimeError(f"declared shot refused at fire: {result}")
+            weapon = shot.order.weapon
+            used = PHASER_CAPACITY.get(weapon.type, 0)
+            firer = replace(
+                firer, history=record_shot(firer.history, box, where.clock),
+                fired=firer.fired | {box}, armed=firer.armed - {box},
+                capacitor_used=firer.capacitor_used + used)
+            self._ships[shot.firer] = firer
+            self._emit(event("shot", shot.firer, "D6.315",
+                             f"{shot.firer} {box} at {shot.target}: range {where.true_range}, "
+                             f"roll {roll}, {result.damage} damage",
+                             box=box, target=shot.target, roll=roll, range=where.true_range,
+                             effective_range=where.effective_range, damage=result.damage))
+            target = self._units[shot.target]
+            if target.kind != SHIP:
+                yield from self._shot_at_seeker(target, result)
+                continue
+            choice = None
+            if result.damage > 0 and len(where.target_shield.shields) > 1:
+                choice = yield from self._pick_shield(shot.target, where.target_shield.shields,
+                                                      f"{shot.firer} {box}", "D3.43")
+            feedback = None
+            if result.feedback > 0 and len(where.firer_shield.shields) > 1:
+                feedback = yield from self._pick_shield(shot.firer, where.firer_shield.shields,
+                                                        f"feedback of {box}", "E4.431")
+            made = hits_from(result, shot.firer, shot.target, where, source=box,
+                             shield_choice=choice, feedback_choice=feedback)
+            if isinstance(made, Refusal):
+                raise RuntimeError(f"shield choice refused: {made}")
+            hits.extend(made)
+        for group in group_volleys([h for h in hits if self._units[h.target].active]):
+            yield from self._resolve_volley(group)
+
+    def _pick_shield(self, owner: str, shields: tuple[int, ...], what: str, rule: str):
+        options = tuple(f"shield {k}" for k in shields)
+        prompt = Choice(self._key(f"shield.{what.replace(' ', '.')}", owner),
+                        f"{what} strikes a hex spine: which shield of {owner}? ({rule})",
+                        options, rule=rule, unit=owner)
+        picked = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
+        return int(picked.split()[1])
+
+    def _shot_at_seeker(self, target: Unit, result) -> Walk:
+        done = apply_shot(self._seeking, target, result,
+                          clock=clock_of(self._turn, self._impulse))
+        self._seeking = done.state
+        if done.unit is not None:
+            self._put(done.unit)
+        self._emit_all(done.events)
+        return
+        yield
+
+    def _resolve_volley(self, group) -> Walk:
+        """One volley on a ship: shields, then ONE DiceRequest of 2d6 per internal point and a
+        Choice per owner's pick (module docstring)."""
+        tid = group.target
+        unit = self._units[tid]
+        record = self._ships.get(tid)
+        if record is None or not unit.active:
+            return
+        spec = self.specs[record.spec_id]
+        before = unit.destroyed
+        target = CombatTarget(tid, spec, record.shields, damage_state(record, spec, before))
+        phase = shield_phase(target, group)
+        if isinstance(phase, Refusal):
+            raise RuntimeError(f"volley refused: {phase}")
+        vkey = self._key(f"dac.v{self._volley_no()}", tid)
+        where = f"shield #{group.shield}" if group.shield else "all shields"
+        self._emit(event("volley", tid, "D4.22",
+                         f"volley of {group.damage} on {tid} {where}: {phase.internal} internal",
+                         damage=group.damage, shield=group.shield, internal=phase.internal,
+                         sources=[h.source for h in group.hits]))
+        rolls: tuple[int, ...] = ()
+        if phase.internal:
+            prompt = DiceRequest(vkey, f"DAC rolls for {tid}: {phase.internal} internal point(s) "
+                                       f"through {where} (one 2d6 per point, D4.21)",
+                                 kind="2d6", count=phase.internal, rule="D4.21", unit=tid)
+            rolls = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
+        steps = volley_steps(target, group, rolls)
+        answer = None
+        try:
+            while True:
+                need = steps.send(answer)
+                answer = None
+                if isinstance(need, RollsNeeded):
+                    continue  # every roll was given: the ship is gone (D4.40) or done
+                answer = yield from self._dac_choice(tid, vkey, need)
+        except StopIteration as stop:
+            outcome = stop.value
+        if isinstance(outcome, Refusal):
+            raise RuntimeError(f"volley refused: {outcome}")
+        self._emit_all(outcome.events)
+        for ev in outcome.dac.events:
+            self._emit(event("damage_point", tid, "D4.21",
+                             f"{tid} point {ev.point}: roll {ev.roll}, column {ev.column} "
+                             f"({ev.entry}) -> {ev.box or ev.outcome}",
+                             point=ev.point, roll=ev.roll, column=ev.column, entry=ev.entry,
+                             box=ev.box, outcome=ev.outcome))
+        damage = outcome.target.damage
+        if outcome.dac.crew_units_killed or outcome.dac.boarding_parties_killed:
+            self._emit(event("casualties", tid, "G9.21",
+                             f"{tid} loses {outcome.dac.crew_units_killed} crew unit(s) and "
+                             f"{outcome.dac.boarding_parties_killed} boarding part(ies)",
+                             crew=outcome.dac.crew_units_killed,
+                             boarding=outcome.dac.boarding_parties_killed))
+        record = with_damage(replace(record, shields=outcome.target.shields), damage)
+        destroyed = damage.destroyed
+        record = replace(record, destroyed_this_turn=record.destroyed_this_turn
+                         | (destroyed - before))
+        self._ships[tid] = record
+        status = "destroyed" if damage.ship_destroyed else unit.status
+        self._put(replace(unit, destroyed=destroyed, status=status))
+        if damage.ship_destroyed:
+            self._emit(event("ship_destroyed", tid, "D4.40", f"{tid} is destroyed"))
+
+    def _volley_no(self) -> int:
+        """Volleys so far this impulse (prompt keys stay unique)."""
+        mark = (self._turn, self._impulse)
+        count = getattr(self, "_volley_mark", None)
+        n = count[1] + 1 if count and count[0] == mark else 1
+        self._volley_mark = (mark, n)
+        return n
+
+    def _dac_choice(self, tid: str, vkey: str, need: ChoiceNeeded):
+        prompt = Choice(f"{vkey}.p{need.point}",
+                        f"{tid} DAC point {need.point}: roll {need.roll}, column {need.column} "
+                        f"({need.entry}) - which box? ({need.rule})",
+                        need.options, rule=need.rule.split(":")[0], unit=tid,
+                        default=need.default or None)
+        return (yield from self._ask(prompt, lambda v: check_choice(prompt, v)))
