@@ -1,0 +1,174 @@
+"""Pure helpers of the ship designer: edits of an immutable ShipSpec, validation, completion.
+
+Every edit returns a new :class:`~sfb_desk.rules.ship.ShipSpec` made with
+:func:`dataclasses.replace` (DESIGN.md section 3); the designer pushes old and new value as an
+undoable command. :func:`problems_of` is the validator the file loader runs
+(``parse_ship_text(dump_ship(spec))``), so what the designer accepts is what loads.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+from sfb_desk.data.ship_file import FileProblem, ShipFileError, dump_ship, parse_ship_text
+from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec, ShuttleBay, SpecialSystem, Weapon
+from sfb_desk.rules.weapon_types import WEAPON_TYPES
+
+
+def problems_of(spec: ShipSpec) -> list[FileProblem]:
+    """Every problem the ship-file validator finds in ``spec`` written out ([] when valid)."""
+    try:
+        parse_ship_text(dump_ship(spec), f"{spec.id}.toml")
+    except ShipFileError as error:
+        return list(error.problems)
+    except (ValueError, TypeError, AttributeError) as error:  # a value TOML cannot hold
+        return [FileProblem(f"{spec.id}.toml", "", f"cannot be written: {error}")]
+    return []
+
+
+def problem_text(problem: FileProblem) -> str:
+    """``weapons[3].designator: message (expected ...)``, without the file name."""
+    text = f"{problem.field}: {problem.message}" if problem.field else problem.message
+    return f"{text} (expected {problem.expected})" if problem.expected else text
+
+
+# -- values typed by the user ------------------------------------------------------------------
+
+
+def parse_optional_int(text: str) -> int | None:
+    """'' -> None; '12' -> 12; anything else raises ValueError."""
+    text = text.strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def parse_fraction(text: str) -> Fraction | None:
+    """'' -> None; '1/2', '2/3', '1' -> the exact fraction (no decimals, FORMAT.md)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]+(/[0-9]+)?", text):
+        raise ValueError(f"{text!r} is not a fraction like 1, 1/2 or 2/3")
+    value = Fraction(text)
+    return value
+
+
+def fraction_text(value: Fraction | None) -> str:
+    if value is None:
+        return ""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def parse_track(text: str) -> tuple[int, ...]:
+    """'6 6 5 3 1 0' (spaces or commas) -> (6, 6, 5, 3, 1, 0)."""
+    parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    if not all(re.fullmatch(r"[0-9]+", p) for p in parts):
+        raise ValueError(f"{text!r} is not a list of whole numbers")
+    return tuple(int(p) for p in parts)
+
+
+def parse_list(text: str) -> tuple[str, ...]:
+    """'FA, LS+RS' -> ('FA', 'LS', 'RS'): arcs or shuttle contents."""
+    return tuple(p for p in re.split(r"[\s,+]+", text.strip()) if p)
+
+
+# -- edits -------------------------------------------------------------------------------------
+
+
+def with_count(spec: ShipSpec, system: str, count: int) -> ShipSpec:
+    """``system`` with ``count`` boxes (0 removes it); systems kept in vocabulary order."""
+    if system not in COUNTED_SYSTEMS:
+        raise ValueError(f"{system!r} is not a counted system")
+    counts = dict(spec.systems)
+    if count > 0:
+        counts[system] = count
+    else:
+        counts.pop(system, None)
+    order = {s: i for i, s in enumerate(COUNTED_SYSTEMS)}
+    return replace(spec, systems=tuple(sorted(counts.items(), key=lambda kv: order[kv[0]])))
+
+
+def make_weapon(designator: str, type_code: str, arcs: tuple[str, ...] = (),
+                rack_type: str | None = None, reloads: int | None = None, boxes: int = 1,
+                like: Weapon | None = None) -> Weapon:
+    """A weapon; its family comes from the weapon-type catalogue (unknown codes keep their
+    own name, for the validator to report)."""
+    code = type_code.strip().upper()
+    wt = WEAPON_TYPES.get(code)
+    family = wt.family if wt else (code.lower() or "weapon")
+    if like is not None:
+        return replace(like, designator=designator, type=code, family=family, arcs=arcs,
+                       rack_type=rack_type, reloads=reloads, boxes=boxes)
+    return Weapon(designator, code, family, arcs, (), boxes, rack_type, reloads)
+
+
+def next_designator(spec: ShipSpec, type_code: str) -> str:
+    """The next free designator in the weapon's family: numbers for phasers and drones,
+    letters for heavy weapons."""
+    wt = WEAPON_TYPES.get(type_code.strip().upper())
+    family = wt.family if wt else type_code.lower()
+    used = {w.designator for w in spec.weapons if w.family == family}
+    numeric = wt is None or wt.dac_group in ("phaser", "drone")
+    candidates = (str(n) for n in range(1, 100)) if numeric else \
+        (chr(c) for c in range(ord("A"), ord("Z") + 1))
+    return next((c for c in candidates if c not in used), f"X{len(used) + 1}")
+
+
+def with_weapon(spec: ShipSpec, weapon: Weapon, index: int | None = None) -> ShipSpec:
+    """``weapon`` added (index None) or put in place of weapon ``index``."""
+    weapons = list(spec.weapons)
+    if index is None:
+        weapons.append(weapon)
+    else:
+        weapons[index] = weapon
+    return replace(spec, weapons=tuple(weapons))
+
+
+def without(spec: ShipSpec, field_name: str, index: int) -> ShipSpec:
+    """Entry ``index`` of ``weapons``, ``shuttle_bays`` or ``special`` removed."""
+    items = list(getattr(spec, field_name))
+    del items[index]
+    return replace(spec, **{field_name: tuple(items)})
+
+
+def with_item(spec: ShipSpec, field_name: str, item: Weapon | ShuttleBay | SpecialSystem,
+              index: int | None = None) -> ShipSpec:
+    items = list(getattr(spec, field_name))
+    if index is None:
+        items.append(item)
+    else:
+        items[index] = item
+    return replace(spec, **{field_name: tuple(items)})
+
+
+# -- completing an incomplete ship -------------------------------------------------------------
+
+#: What the library's ``missing`` entries ask for, as tests on the spec.
+_FILLED = {
+    "shield box counts": lambda s: s.shields is not None,
+    "system box counts": lambda s: bool(s.systems),
+    "weapons": lambda s: bool(s.weapons),
+    "sensor/scanner/damage-control tracks": lambda s: bool(
+        s.sensor_track and s.scanner_track and s.damage_control_track),
+    "excess damage boxes": lambda s: s.excess_damage is not None,
+    "shuttle boxes": lambda s: bool(s.shuttle_bays),
+    "crew units and boarding parties": lambda s: s.crew_units is not None
+    and s.boarding_parties is not None,
+    "transporter bomb boxes": lambda s: any("bomb" in x.key for x in s.special),
+}
+
+
+def unfilled(spec: ShipSpec) -> list[str]:
+    """The entries of ``spec.missing`` whose facts the spec still lacks. An entry the designer
+    cannot test counts as filled: the user confirms it by marking the ship complete."""
+    return [m for m in spec.missing if not _FILLED.get(m, lambda _s: True)(spec)]
+
+
+def completed(spec: ShipSpec) -> ShipSpec:
+    """``spec`` marked complete (``missing`` cleared)."""
+    return replace(spec, complete=True, missing=())
