@@ -1,0 +1,433 @@
+"""The game controller: the GUI thread's owner of the game in play (DESIGN.md sections 4, 7).
+
+:class:`GameController` holds the current :class:`~.game_record.GameRecord` (frozen: the
+state, the log, the pending prompt, the hand marks) and hands it to the sequencer worker
+(:mod:`.worker`) with each answer; the worker sends back the next record. Everything that
+changes the game is a command on a :class:`~PySide6.QtGui.QUndoStack` holding the record
+before and after (undo is keeping the old value): each accepted answer, with the automatic
+answers that followed it, and each box marked or unmarked by hand.
+
+Dice: per side, the table types what its physical dice show (the default) or the seeded
+generator rolls (:meth:`GameController.set_auto_dice`); either way the roll is an answer in
+the log, and :attr:`~GameController.dice_rolled` reports it.
+
+Persistence: :meth:`~GameController.save` / :meth:`~GameController.load` in the engine's save
+format (:mod:`.game_files`), recent files in QSettings (8 at most), an autosave after every
+completed step (atomic, on the worker thread, to ``user_data_dir()/autosave/``), and crash
+recovery: an autosave a session left without a clean exit is offered by
+:meth:`~GameController.recoverable_autosave` and restored by :meth:`~GameController.recover`;
+until one or the other is decided (:meth:`~GameController.discard_autosave`) nothing
+overwrites it. :meth:`~GameController.close` stops the worker and marks the clean exit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+
+from ..data.paths import user_config_dir
+from ..engine.answers import NO_ANSWER
+from ..engine.log import ANSWER, PROMPT, LogRecord
+from ..engine.prompts import Choice, DiceRequest, Prompt
+from ..rules.game_state import GameState
+from . import game_files
+from .game_files import Recoverable
+from .game_record import TABLE, AutoAnswers, BoxMark, GameRecord, Step, new_record
+from .worker import SequencerThread
+
+SETTINGS_FILE = "sfb-desk.ini"
+RECENT_KEY = "files/recent"
+MAX_RECENT = 8
+APP_TITLE = "SFB Desk"
+
+
+def describe_prompt(prompt: Prompt | None) -> str:
+    """What the program is waiting for, for the status bar."""
+    if prompt is None:
+        return "Game over: nothing is asked"
+    if isinstance(prompt, DiceRequest):
+        dice = prompt.kind if prompt.count == 1 else f"{prompt.count} × {prompt.kind}"
+        return f"Waiting for: {prompt.purpose} ({dice})"
+    if isinstance(prompt, Choice):
+        return f"Waiting for: {prompt.purpose} (one of {', '.join(prompt.options)})"
+    return f"Waiting for: {prompt.purpose}"
+
+
+class _RecordCommand(QUndoCommand):
+    """Replace the controller's record ``before`` by ``after`` (and back on undo)."""
+
+    def __init__(self, controller: GameController, text: str, before: GameRecord,
+                 after: GameRecord, added: tuple[LogRecord, ...] = ()) -> None:
+        super().__init__(text)
+        self._controller = controller
+        self.before = before
+        self.after = after
+        self._added = added  # the log records of the first redo (pushed live)
+
+    def redo(self) -> None:
+        added, self._added = self._added, ()
+        self._controller._show(self.after, added)
+
+    def undo(self) -> None:
+        self._controller._show(self.before, ())
+
+
+class GameController(QObject):
+    """See the module docstring. Signals carry frozen values (states, prompts, log records)."""
+
+    prompt_changed = Signal(object)  # Prompt | None
+    state_changed = Signal(object)  # GameState, hand marks applied
+    event_logged = Signal(object)  # LogRecord, as the game goes on
+    log_reset = Signal(object)  # tuple[LogRecord, ...]: the whole log (load, undo, redo)
+    dice_rolled = Signal(object, object, str)  # DiceRequest, tuple of totals, source
+    refused = Signal(str)  # an answer refused: the message and the rule
+    status = Signal(str)
+    title_changed = Signal(str)
+    modified_changed = Signal(bool)
+    busy_changed = Signal(bool)
+    saved = Signal(str)  # path of a save the user asked for
+    loaded = Signal(str)
+    autosaved = Signal(str)  # the autosave file, after a completed step is on disk
+    autosave_failed = Signal(str)
+    error = Signal(str)  # a load or save that failed, an engine error
+    recent_files_changed = Signal(list)
+
+    def __init__(self, parent: QObject | None = None, *, settings: QSettings | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings or QSettings(str(user_config_dir() / SETTINGS_FILE),
+                                               QSettings.Format.IniFormat)
+        self._undo = QUndoStack(self)
+        self._undo.cleanChanged.connect(self._clean_changed)
+        self._record: GameRecord | None = None
+        self._path: Path | None = None
+        self._generation = 0  # bumped when the record is replaced other than by a step
+        self._pending: dict[int, tuple[str, object]] = {}
+        self._answering: int | None = None
+        self._auto_sides: set[str] = set()
+        self._auto_defaults = False
+        self._autosave_in_flight: int | None = None
+        self._autosave_next: GameRecord | None = None
+        self._offer: Recoverable | None = game_files.recoverable()
+        self._closed = False
+        self._thread = SequencerThread(self)
+        w = self._thread
+        w.advanced.connect(self._on_advanced)
+        w.saved.connect(self._on_saved)
+        w.loaded.connect(self._on_loaded)
+        w.failed.connect(self._on_failed)
+
+    # -- the game ------------------------------------------------------------------------------
+    @property
+    def record(self) -> GameRecord | None:
+        return self._record
+
+    @property
+    def state(self) -> GameState | None:
+        return self._record.table_state if self._record else None
+
+    @property
+    def pending(self) -> Prompt | None:
+        return self._record.pending if self._record else None
+
+    @property
+    def log(self) -> tuple[LogRecord, ...]:
+        return self._record.records if self._record else ()
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def busy(self) -> bool:
+        return self._answering is not None
+
+    @property
+    def worker_thread(self) -> SequencerThread:
+        return self._thread
+
+    def new_game(self, initial: GameState, **setup: object) -> None:
+        """Start a game from ``initial`` (the automatic sources answer first)."""
+        self._replace(new_record(initial, **setup), None)
+        self._request(TABLE, NO_ANSWER, "Start")
+
+    def answer(self, value: object, source: str = TABLE) -> bool:
+        """Answer the pending prompt (on the worker). False if nothing can be answered now (no
+        game, the game is over, or an answer is being worked on)."""
+        if self._record is None or self._record.pending is None or self.busy:
+            return False
+        self._request(source, value, self._label(self._record.pending))
+        return True
+
+    def set_auto_dice(self, side: str, auto: bool) -> None:
+        """Dice of ``side`` rolled by the seeded generator (True) or typed by the table."""
+        (self._auto_sides.add if auto else self._auto_sides.discard)(side)
+        if auto and self._record is not None and not self.busy and self._record.pending:
+            self._request(TABLE, NO_ANSWER, "Computer rolls")
+
+    def auto_dice(self, side: str) -> bool:
+        return side in self._auto_sides
+
+    def set_auto_defaults(self, on: bool) -> None:
+        """Prompts with a default (no sideslip, no launches) answered with it, unasked."""
+        self._auto_defaults = on
+
+    def mark_box(self, unit: str, box: str, destroyed: bool = True) -> None:
+        """Mark (or unmark) a box by hand: an undoable bookkeeping command."""
+        if self._record is None:
+            return
+        what = "Mark" if destroyed else "Unmark"
+        self._undo.push(_RecordCommand(self, f"{what} {box} on {unit}", self._record,
+                                       self._record.with_mark(BoxMark(unit, box, destroyed))))
+
+    # -- undo ----------------------------------------------------------------------------------
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self._undo
+
+    def undo_action(self, parent: QObject | None = None) -> QAction:
+        action = self._undo.createUndoAction(parent or self, "&Undo")
+        action.setShortcut(QKeySequence.StandardKey.Undo)
+        return action
+
+    def redo_action(self, parent: QObject | None = None) -> QAction:
+        action = self._undo.createRedoAction(parent or self, "&Redo")
+        action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        return action
+
+    def undo(self) -> None:
+        if not self.busy:
+            self._undo.undo()
+
+    def redo(self) -> None:
+        if not self.busy:
+            self._undo.redo()
+
+    # -- title and dirty flag ------------------------------------------------------------------
+    @property
+    def modified(self) -> bool:
+        return self._record is not None and not self._undo.isClean()
+
+    def title(self) -> str:
+        name = self._path.name if self._path else ("Untitled" if self._record else "")
+        if not name:
+            return APP_TITLE
+        return f"{name}{' *' if self.modified else ''} — {APP_TITLE}"
+
+    @Slot(bool)
+    def _clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
+        self.title_changed.emit(self.title())
+
+    # -- files ---------------------------------------------------------------------------------
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save to ``path`` (or the current file) on the worker; :attr:`saved` or :attr:`error`
+        follows. False if there is no game or no file name."""
+        target = Path(path) if path is not None else self._path
+        if self._record is None or target is None:
+            return False
+        rid = self._thread.save(self._record, target)
+        self._pending[rid] = ("save", (target, self._record, self._undo.index()))
+        return True
+
+    def load(self, path: str | Path) -> None:
+        """Load a save on the worker; :attr:`loaded` or :attr:`error` follows."""
+        rid = self._thread.load(path)
+        self._pending[rid] = ("load", Path(path))
+
+    def recent_files(self) -> list[str]:
+        value = self._settings.value(RECENT_KEY, [])
+        files = [value] if isinstance(value, str) else list(value or [])
+        return [str(f) for f in files][:MAX_RECENT]
+
+    def _remember(self, path: Path) -> None:
+        name = str(path.resolve())
+        files = [name] + [f for f in self.recent_files() if f != name]
+        self._settings.setValue(RECENT_KEY, files[:MAX_RECENT])
+        self._settings.sync()
+        self.recent_files_changed.emit(files[:MAX_RECENT])
+
+    # -- crash recovery ------------------------------------------------------------------------
+    def recoverable_autosave(self) -> Recoverable | None:
+        """The autosave of a session that did not close cleanly (checked at construction), if
+        it has not been recovered or discarded yet. While it is offered nothing autosaves."""
+        return self._offer
+
+    def recover(self) -> bool:
+        """Load the offered autosave (the game at its last completed step). False if there is
+        none or it cannot be read (then :attr:`error` says why and the file stays)."""
+        offer = self._offer
+        if offer is None:
+            return False
+        if not offer.readable:
+            self.error.emit(f"{offer.path}: {offer.problem}; it is left untouched")
+            return False
+        rid = self._thread.load(offer.path)
+        self._pending[rid] = ("recover", offer.path)
+        return True
+
+    def discard_autosave(self) -> Path | None:
+        """Decline the offered autosave: it is renamed aside (never deleted); the new name."""
+        offer, self._offer = self._offer, None
+        if offer is None or not offer.path.exists():
+            return None
+        n = 1
+        while (aside := offer.path.with_name(f"{offer.path.name}.declined-{n}")).exists():
+            n += 1
+        os.replace(offer.path, aside)
+        return aside
+
+    # -- closing -------------------------------------------------------------------------------
+    def close(self, timeout_ms: int = 5000) -> bool:
+        """Stop the worker (after the request in hand) and record a clean exit. True if the
+        thread stopped in time. An answer still being worked on is dropped."""
+        if self._closed:
+            return True
+        self._closed = True
+        stopped = self._thread.stop(timeout_ms)
+        if self._offer is None:
+            game_files.mark_clean_exit()
+        return stopped
+
+    # -- internals -----------------------------------------------------------------------------
+    def _label(self, prompt: Prompt) -> str:
+        return prompt.purpose
+
+    def _auto(self) -> AutoAnswers:
+        return AutoAnswers(self._auto_sides, self._auto_defaults)
+
+    def _request(self, source: str, value: object, label: str) -> None:
+        assert self._record is not None
+        rid = self._thread.advance(self._record, value, source, self._auto())
+        self._pending[rid] = ("advance", (self._generation, self._record, label))
+        self._answering = rid
+        self.busy_changed.emit(True)
+        self.status.emit("Working…")
+
+    def _replace(self, record: GameRecord | None, path: Path | None) -> None:
+        """A new game or a loaded one: the undo history starts again."""
+        self._generation += 1
+        self._undo.clear()
+        self._path = path
+        self._show(record, (), reset=True)
+        self._undo.setClean()
+        self.title_changed.emit(self.title())
+        self.modified_changed.emit(False)
+
+    def _show(self, record: GameRecord | None, added: Iterable[LogRecord] = (), *,
+              reset: bool = False) -> None:
+        old = self._record
+        self._record = record
+        if record is None:
+            return
+        if added:
+            for r in added:
+                self.event_logged.emit(r)
+        elif reset or old is None or old.records != record.records:
+            self.log_reset.emit(record.records)
+        self.state_changed.emit(record.table_state)
+        self.prompt_changed.emit(record.pending)
+        self.status.emit(describe_prompt(record.pending))
+        if not reset:
+            self._autosave(record)
+
+    def _autosave(self, record: GameRecord) -> None:
+        if self._offer is not None or self._closed:
+            return  # an unrecovered autosave is never written over
+        if self._autosave_in_flight is not None:
+            self._autosave_next = record
+            return
+        self._autosave_in_flight = self._thread.save(record, game_files.autosave_file())
+        self._pending[self._autosave_in_flight] = ("autosave", None)
+
+    @Slot(int, object)
+    def _on_advanced(self, rid: int, step: Step) -> None:
+        _, (generation, before, label) = self._pending.pop(rid)
+        self._answering = None
+        self.busy_changed.emit(False)
+        if generation != self._generation or self._record is None:
+            self.status.emit("An answer was dropped: the game changed meanwhile")
+            return
+        if step.record is None:
+            for r in step.new_records:
+                self.event_logged.emit(r)
+            message = str(step.refusal)
+            self.refused.emit(message)
+            self.status.emit(f"Refused: {message}. {describe_prompt(self._record.pending)}")
+            return
+        current = self._record
+        after = step.record if current.marks == before.marks else \
+            _with_marks(step.record, current.marks)
+        added = after.records[len(before.records):]
+        self._report_dice(before, added)
+        if after.answers == current.answers:
+            self._show(after if after.records != current.records else current, added)
+            return  # nothing answered (no automatic answer was due): not a step
+        self._undo.push(_RecordCommand(self, label, current, after, added))
+
+    def _report_dice(self, before: GameRecord, added: tuple[LogRecord, ...]) -> None:
+        prompts = {before.pending.key: before.pending} if before.pending else {}
+        for r in added:
+            if r.kind == PROMPT:
+                prompts[r.key] = r.data  # type: ignore[assignment]
+            elif r.kind == ANSWER and isinstance(prompts.get(r.key), DiceRequest):
+                values = r.data if isinstance(r.data, (list, tuple)) else [r.data]
+                self.dice_rolled.emit(prompts[r.key], tuple(values), r.source)
+
+    @Slot(int, str)
+    def _on_saved(self, rid: int, path: str) -> None:
+        kind, info = self._pending.pop(rid)
+        if kind == "autosave":
+            self._autosave_done()
+            self.autosaved.emit(path)
+            return
+        target, record, index = info  # type: ignore[misc]
+        self._path = Path(target)
+        if record is self._record and index == self._undo.index():
+            self._undo.setClean()
+        self._remember(self._path)
+        self.title_changed.emit(self.title())
+        self.status.emit(f"Saved {target}")
+        self.saved.emit(path)
+
+    def _autosave_done(self) -> None:
+        self._autosave_in_flight = None
+        nxt, self._autosave_next = self._autosave_next, None
+        if nxt is not None:
+            self._autosave(nxt)
+
+    @Slot(int, object, str)
+    def _on_loaded(self, rid: int, record: GameRecord, path: str) -> None:
+        kind, _ = self._pending.pop(rid)
+        if kind == "recover":
+            self._offer = None
+            self._replace(record, None)
+            self._undo.resetClean()  # a recovered game has not been saved by the user
+            self._clean_changed(False)
+            self.status.emit(f"Recovered the autosave. {describe_prompt(record.pending)}")
+        else:
+            self._replace(record, Path(path))
+            self._remember(Path(path))
+        self.loaded.emit(path)
+
+    @Slot(int, str)
+    def _on_failed(self, rid: int, message: str) -> None:
+        kind, _ = self._pending.pop(rid)
+        if kind == "autosave":
+            self._autosave_done()
+            self.autosave_failed.emit(message)
+            self.status.emit(f"Autosave failed: {message}")
+            return
+        if kind == "advance":
+            self._answering = None
+            self.busy_changed.emit(False)
+        self.status.emit(message)
+        self.error.emit(message)
+
+
+def _with_marks(record: GameRecord, marks: tuple[BoxMark, ...]) -> GameRecord:
+    return dataclasses.replace(record, marks=marks)

@@ -1,0 +1,126 @@
+"""Saving and loading :class:`~.game_record.GameRecord` in the engine's save format, the
+autosave folder and its crash marker (DESIGN.md section 7). No Qt: called on the worker thread.
+
+The save document is :func:`sfb_desk.data.saves.game_to_json` of the record's session, plus
+``"table_marks"`` (boxes marked by hand) when there are any; :func:`sfb_desk.data.saves.load_game`
+ignores that key, so such a save still loads in any SFB Desk of the same format version.
+Writes are atomic, and a file that is not a save this program reads is never overwritten
+(:func:`sfb_desk.data.saves.check_overwritable`).
+
+Autosave lives in ``user_data_dir()/autosave/``: ``current.sfbsave`` after every completed step,
+and ``clean-exit`` (a time stamp) written when the app closes normally, which also removes the
+autosave. On start, an autosave newer than the last clean exit is a crashed session
+(:func:`recoverable`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data import saves
+from ..data.paths import user_data_dir
+from ..data.saves import SaveError, check_overwritable, game_to_json, load_game
+from ..engine.log import GameLog
+from .game_record import BoxMark, GameRecord, record_of, session_of
+
+AUTOSAVE_DIR = "autosave"
+AUTOSAVE_FILE = "current" + saves.SUFFIX
+CLEAN_EXIT_FILE = "clean-exit"
+MARKS_KEY = "table_marks"
+
+
+def autosave_dir() -> Path:
+    path = user_data_dir() / AUTOSAVE_DIR
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def autosave_file() -> Path:
+    return autosave_dir() / AUTOSAVE_FILE
+
+
+def save_record(path: Path | str, record: GameRecord) -> Path:
+    """Write ``record`` to ``path`` atomically; SaveError if ``path`` holds something else."""
+    path = Path(path)
+    check_overwritable(path)
+    session = session_of(record)
+    session.log = GameLog(list(record.records))  # the records as logged, refusals included
+    doc = game_to_json(session)
+    if record.marks:
+        doc[MARKS_KEY] = [[m.unit, m.box, m.destroyed] for m in record.marks]
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    saves._atomic_write(path, text.encode("utf-8"))
+    saves._written[path.resolve()] = saves._stamp(path)
+    return path
+
+
+def load_record(path: Path | str) -> GameRecord:
+    """Read a save (SaveError names the file and the problem); the file is never changed."""
+    path = Path(path)
+    session = load_game(path)
+    marks: tuple[BoxMark, ...] = ()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    raw = doc.get(MARKS_KEY, [])
+    try:
+        marks = tuple(BoxMark(str(u), str(b), bool(d)) for u, b, d in raw)
+    except (TypeError, ValueError):
+        raise SaveError(path, f"\"{MARKS_KEY}\": expected [unit, box, destroyed] triples") from None
+    return record_of(session, marks=marks)
+
+
+@dataclass(frozen=True, slots=True)
+class Recoverable:
+    """An autosave left by a session that did not close cleanly."""
+
+    path: Path
+    saved_at: float  # seconds since the epoch (file modification time)
+    readable: bool
+    problem: str = ""  # why it cannot be read, when it cannot
+
+
+def _stamp_text(path: Path) -> str:
+    st = path.stat()
+    return f"{st.st_size} {st.st_mtime_ns}"
+
+
+def recoverable() -> Recoverable | None:
+    """The autosave of a session that did not close cleanly, if there is one. A clean exit
+    removes the autosave, or (when it is not ours to remove) records its size and time in
+    ``clean-exit``; any other autosave is newer than the last clean exit. Only the file is
+    parsed (no replay): cheap at start-up."""
+    path = autosave_file()
+    if not path.exists():
+        return None
+    marker = autosave_dir() / CLEAN_EXIT_FILE
+    try:
+        left = marker.read_text(encoding="ascii").strip()
+    except OSError:
+        left = ""
+    if left == _stamp_text(path):
+        return None
+    saved_at = path.stat().st_mtime
+    try:
+        saves.migrate(json.loads(path.read_text(encoding="utf-8")), path)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return Recoverable(path, saved_at, False, f"is not a readable save ({exc})")
+    except SaveError as exc:
+        return Recoverable(path, saved_at, False, exc.problem)
+    return Recoverable(path, saved_at, True)
+
+
+def mark_clean_exit() -> None:
+    """Record a clean exit: the autosave goes, or, when it is not a save this program wrote or
+    reads (it is never destroyed), its stamp is recorded so that it is not offered again."""
+    folder = autosave_dir()
+    path = folder / AUTOSAVE_FILE
+    left = ""
+    if path.exists():
+        try:
+            check_overwritable(path)
+        except SaveError:
+            left = _stamp_text(path)
+        else:
+            path.unlink()
+    saves._atomic_write(folder / CLEAN_EXIT_FILE, f"{left}\n".encode("ascii"))

@@ -1,0 +1,208 @@
+"""An immutable record of a game in play: what the GUI thread owns (DESIGN.md sections 3, 4).
+
+The sequencer :class:`~sfb_desk.engine.session.Session` is a mutable generator, so it never
+crosses threads. What crosses is a :class:`GameRecord`: the initial state, the accepted
+answers, the log records, the session's snapshots (start of each impulse) and the state and
+pending prompt they lead to, plus the marks the table made by hand. A record is frozen, so
+undo is keeping the old one (:mod:`.controller`).
+
+:func:`advance` is the whole of the worker's job: rebuild a session from a record (resuming at
+its last snapshot when the engine supports ``Session(resume=...)``, else replaying every
+answer), give it one answer, let the automatic sources answer what they may, and return the
+new record. It keeps nothing between calls. No Qt here, so it is tested and timed headless.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ..engine.answers import NO_ANSWER, Replay, SeededDice
+from ..engine.log import ANSWER, GameLog, LogRecord
+from ..engine.prompts import DiceRequest, Prompt
+from ..engine.session import Session
+from ..rules.game_state import GameState
+from ..rules.results import Refusal
+
+#: Source name of answers the table typed (physical dice, orders, choices).
+TABLE = "player"
+#: Source name of dice the seeded generator rolled (solo play).
+SEEDED = SeededDice.name
+
+_RESUMABLE = "resume" in inspect.signature(Session).parameters
+
+
+class RecordError(RuntimeError):
+    """A record whose answers do not replay (a programming error or a mismatched engine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoxMark:
+    """A box marked (``destroyed``) or unmarked by hand at the table."""
+
+    unit: str
+    box: str
+    destroyed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game at one moment (module docstring). ``setup`` holds the extra keyword arguments
+    of the session (ship records and classes, when the engine takes them)."""
+
+    initial: GameState
+    answers: tuple[tuple[object, str], ...] = ()
+    records: tuple[LogRecord, ...] = ()
+    snapshots: tuple[object, ...] = ()
+    state: GameState | None = None
+    pending: Prompt | None = None
+    marks: tuple[BoxMark, ...] = ()
+    setup: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.pending is None
+
+    @property
+    def table_state(self) -> GameState:
+        """The state with the hand marks applied (what the views show)."""
+        return apply_marks(self.state or self.initial, self.marks)
+
+    def with_mark(self, mark: BoxMark) -> GameRecord:
+        return dataclasses.replace(self, marks=self.marks + (mark,))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The outcome of one request: the new record (None if refused), the refusal if the answer
+    was refused, and the log records the request added."""
+
+    record: GameRecord | None
+    refusal: Refusal | None = None
+    new_records: tuple[LogRecord, ...] = ()
+
+
+def apply_marks(state: GameState, marks: Iterable[BoxMark]) -> GameState:
+    """``state`` with the hand marks applied to the units' destroyed boxes, in order."""
+    by_unit: dict[str, list[BoxMark]] = {}
+    for m in marks:
+        by_unit.setdefault(m.unit, []).append(m)
+    if not by_unit:
+        return state
+    units = []
+    for u in state.units:
+        marks_of = by_unit.get(u.id)
+        if marks_of:
+            destroyed = set(u.destroyed)
+            for m in marks_of:
+                (destroyed.add if m.destroyed else destroyed.discard)(m.box)
+            u = dataclasses.replace(u, destroyed=frozenset(destroyed))
+        units.append(u)
+    return dataclasses.replace(state, units=tuple(units))
+
+
+def side_of(prompt: Prompt, state: GameState) -> str | None:
+    """The side a prompt belongs to (its unit's side, or its own ``side``), or None."""
+    side = getattr(prompt, "side", None)
+    if side:
+        return side
+    unit = state.find(prompt.unit) if prompt.unit else None
+    return unit.side if unit is not None else None
+
+
+class AutoAnswers:
+    """The answers the program gives by itself: the seeded dice of the sides in
+    ``auto_sides`` (a DiceRequest with no side is rolled when every side of the game is
+    automatic), and, with ``defaults``, the default of any prompt that has one."""
+
+    def __init__(self, auto_sides: Iterable[str] = (), defaults: bool = False) -> None:
+        self.auto_sides = frozenset(auto_sides)
+        self.defaults = defaults
+        self._dice = SeededDice()
+
+    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | object:
+        if isinstance(prompt, DiceRequest) and self.auto_sides:
+            state = session.state
+            side = side_of(prompt, state)
+            sides = {u.side for u in state.units}
+            if (side in self.auto_sides) if side else sides <= self.auto_sides:
+                return self._dice.answer(prompt, session)
+        if self.defaults and prompt.default is not None:
+            return prompt.default, "default"
+        return NO_ANSWER
+
+
+def new_record(initial: GameState, **setup: object) -> GameRecord:
+    """The record of a game about to start (no answers yet)."""
+    return record_of(Session(initial, **setup), setup=setup)  # type: ignore[arg-type]
+
+
+def record_of(session: Session, *, marks: tuple[BoxMark, ...] = (),
+              setup: Mapping[str, object] | None = None) -> GameRecord:
+    """The record of a session as it stands (e.g. one loaded from a save)."""
+    return GameRecord(
+        initial=session.initial, answers=tuple(session.log.answers()),
+        records=session.log.records, snapshots=tuple(getattr(session, "snapshots", ())),
+        state=session.state, pending=session.pending, marks=marks, setup=dict(setup or {}),
+    )
+
+
+def session_of(record: GameRecord) -> Session:
+    """A session at the point of ``record`` (resumed at its last snapshot when possible)."""
+    snaps = record.snapshots
+    if _RESUMABLE and snaps:
+        snap = snaps[-1]
+        session = Session(
+            record.initial, **record.setup, resume=snap,  # type: ignore[arg-type]
+            log=GameLog(list(record.records[: snap.records])), snapshots=list(snaps),
+        )
+        todo = record.answers[snap.answers :]  # type: ignore[attr-defined]
+    else:
+        session = Session(record.initial, **record.setup)  # type: ignore[arg-type]
+        todo = record.answers
+    source = Replay(todo)
+    outcome = session.run(source)
+    if isinstance(outcome, Refusal) or source.remaining:
+        raise RecordError(f"the record does not replay: {outcome or 'answers left over'}")
+    return session
+
+
+def advance(record: GameRecord, value: object = NO_ANSWER, source: str = TABLE,
+            auto: AutoAnswers | None = None) -> Step:
+    """Give ``value`` (unless NO_ANSWER) to the record's pending prompt, then let ``auto``
+    answer what it may. A refused ``value`` returns the refusal and no new record."""
+    session = session_of(record)
+    start = len(session.log)
+    if value is not NO_ANSWER:
+        if session.pending is None:
+            return Step(None, Refusal("game", "the game is over: nothing is asked"))
+        outcome = session.answer(value, source)
+        if isinstance(outcome, Refusal):
+            return Step(None, outcome, _renumber(session.log.records[start:], len(record.records)))
+    if auto is not None and session.pending is not None:
+        session.run(auto)
+    new = _extend(record, session, start)
+    return Step(new, None, new.records[len(record.records):])
+
+
+def _renumber(records: Iterable[LogRecord], first: int) -> tuple[LogRecord, ...]:
+    return tuple(dataclasses.replace(r, seq=first + i) for i, r in enumerate(records))
+
+
+def _extend(record: GameRecord, session: Session, start: int) -> GameRecord:
+    """``record`` followed by what ``session`` logged from record ``start`` on."""
+    added = _renumber(session.log.records[start:], len(record.records))
+    offset = len(record.records) - start
+    snaps = tuple(getattr(session, "snapshots", ()))
+    known = len(record.snapshots)
+    if offset and len(snaps) > known:
+        snaps = snaps[:known] + tuple(
+            dataclasses.replace(s, records=s.records + offset) for s in snaps[known:]  # type: ignore[type-var]
+        )
+    answers = record.answers + tuple((r.data, r.source) for r in added if r.kind == ANSWER)
+    return dataclasses.replace(
+        record, answers=answers, records=record.records + added, snapshots=snaps,
+        state=session.state, pending=session.pending,
+    )
