@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHeaderView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -145,7 +146,10 @@ class ShipDesigner(QWidget):
         table = QTableWidget(0, len(columns))
         table.setHorizontalHeaderLabels(columns)
         table.verticalHeader().setVisible(False)
-        table.horizontalHeader().setStretchLastSection(True)
+        table.verticalHeader().setDefaultSectionSize(24)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         return table
 
@@ -225,8 +229,10 @@ class ShipDesigner(QWidget):
         add_row.addStretch(1)
         add_row.addWidget(self.remove_weapon_button)
         weapons_layout.addLayout(add_row)
-        weapons_layout.addWidget(QLabel("Arcs: D2 names separated by spaces or +, e.g. "
-                                        "LF+L; Rack: drone rack type A..G (FD3)."))
+        hint = QLabel("Arcs: D2 names separated by spaces or +, e.g. LF+L. Rack: drone rack "
+                      "type A..G (FD3). Designators are unique within a weapon family.")
+        hint.setWordWrap(True)
+        weapons_layout.addWidget(hint)
         self.add_weapon_button.clicked.connect(
             lambda: self.add_weapon(self.new_weapon_type.currentText()))
         self.remove_weapon_button.clicked.connect(
@@ -278,6 +284,7 @@ class ShipDesigner(QWidget):
         layout.addWidget(tabs, 1)
         layout.addLayout(bottom)
         self.problem_list.setMaximumHeight(130)
+        self.problem_list.setWordWrap(True)
         layout.addWidget(self.problem_list)
 
     @staticmethod
@@ -504,8 +511,9 @@ class ShipEditor(QSplitter):
         self.designer = ShipDesigner(spec)
         self.addWidget(self.ssd)
         self.addWidget(self.designer)
-        self.setStretchFactor(0, 3)
-        self.setStretchFactor(1, 2)
+        self.setStretchFactor(0, 1)
+        self.setStretchFactor(1, 1)
+        self.setSizes([560, 520])
         self.ssd.set_ship(spec)
         self.designer.spec_changed.connect(self._preview)
 
