@@ -84,7 +84,7 @@ def data_rows(spec: ShipSpec) -> list[tuple[str, str]]:
     if spec.flags:
         rows.append(("Flags", ", ".join(sorted(spec.flags))))
     if spec.refits:
-        rows.append(("Refits", ", ".join(r.code for r in spec.refits) + " (see below)"))
+        rows.append(("Refits", ", ".join(r.code for r in spec.refits)))
     if spec.confidence:
         rows.append(("Data confidence", spec.confidence))
     return rows
