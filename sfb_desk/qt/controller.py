@@ -92,7 +92,8 @@ class GameController(QObject):
     busy_changed = Signal(bool)
     saved = Signal(str)  # path of a save the user asked for
     loaded = Signal(str)
-    autosaved = Signal(str)  # the autosave file, after a completed step is on disk
+    autosaved = Signal(str, int)  # the autosave file and its answers, once on disk
+    answer_done = Signal(bool)  # a request finished: True if the game moved on
     autosave_failed = Signal(str)
     error = Signal(str)  # a load or save that failed, an engine error
     recent_files_changed = Signal(list)
@@ -342,7 +343,7 @@ class GameController(QObject):
             self._autosave_next = record
             return
         self._autosave_in_flight = self._thread.save(record, game_files.autosave_file())
-        self._pending[self._autosave_in_flight] = ("autosave", None)
+        self._pending[self._autosave_in_flight] = ("autosave", len(record.answers))
 
     @Slot(int, object)
     def _on_advanced(self, rid: int, step: Step) -> None:
@@ -351,6 +352,7 @@ class GameController(QObject):
         self.busy_changed.emit(False)
         if generation != self._generation or self._record is None:
             self.status.emit("An answer was dropped: the game changed meanwhile")
+            self.answer_done.emit(False)
             return
         if step.record is None:
             for r in step.new_records:
@@ -358,7 +360,13 @@ class GameController(QObject):
             message = str(step.refusal)
             self.refused.emit(message)
             self.status.emit(f"Refused: {message}. {describe_prompt(self._record.pending)}")
+            self.answer_done.emit(False)
             return
+        self._apply(before, step, label)
+        self.answer_done.emit(True)
+
+    def _apply(self, before: GameRecord, step: Step, label: str) -> None:
+        assert step.record is not None and self._record is not None
         current = self._record
         after = step.record if current.marks == before.marks else \
             _with_marks(step.record, current.marks)
@@ -383,7 +391,7 @@ class GameController(QObject):
         kind, info = self._pending.pop(rid)
         if kind == "autosave":
             self._autosave_done()
-            self.autosaved.emit(path)
+            self.autosaved.emit(path, info)
             return
         target, record, index = info  # type: ignore[misc]
         self._path = Path(target)
@@ -422,11 +430,12 @@ class GameController(QObject):
             self.autosave_failed.emit(message)
             self.status.emit(f"Autosave failed: {message}")
             return
+        self.status.emit(message)
+        self.error.emit(message)
         if kind == "advance":
             self._answering = None
             self.busy_changed.emit(False)
-        self.status.emit(message)
-        self.error.emit(message)
+            self.answer_done.emit(False)
 
 
 def _with_marks(record: GameRecord, marks: tuple[BoxMark, ...]) -> GameRecord:
