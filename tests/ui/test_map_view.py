@@ -551,7 +551,7 @@ def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monk
     from sfb_desk.ui.map_items import _Counter
 
     monkeypatch.setattr(_Counter, "RENDERS_PER_FRAME", 3)
-    view.set_units([ship(f"S{i}", at=f"{4 + 3 * (i % 10):02d}{5 + 10 * (i // 10):02d}") for i in range(20)])
+    view.set_units([ship(f"S{i}", at=f"{14 + 2 * (i % 10):02d}{10 + 4 * (i // 10):02d}") for i in range(20)])
 
     def frame() -> int:
         image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
@@ -567,7 +567,8 @@ def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monk
     first = frame()
     assert first == 20
     view.zoom_by(0.7 / view.zoom())  # level 1.0 now
+    view.center_on_hex(H("2312"))  # all twenty on screen
     counts = [first] + [frame() for _ in range(10)]
     steps = [b - a for a, b in zip(counts, counts[1:])]
     assert steps[0] == 3 and max(steps) == 3  # three new pictures a frame, the rest scaled
-    assert steps[-2:] == [0, 0] and counts[-1] - first >= 12  # every visible one done
+    assert steps[-2:] == [0, 0] and counts[-1] == first + 20  # every one done, then steady
