@@ -1,0 +1,172 @@
+"""The dice panel (physical dice first): typed rolls, pairs, batches, refusals with the rule
+and the input kept, the per-side computer switch, the history; and bound to a controller."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from sfb_desk.engine.prompts import DiceRequest
+from sfb_desk.ui.dice_panel import DiceInputError, DicePanel, parse_rolls
+
+DAC = DiceRequest("T2.I17.dac.KRT.7", "DAC roll, damage point 7 of 18 on the D7", "2d6", 1,
+                  "D4.21", "KRT")
+BREAKDOWN = DiceRequest("T1.I4.breakdown.A", "Breakdown roll for A (C6.5)", "1d6", 1, "C6.5", "A")
+
+
+def dac(point: int, count: int = 1) -> DiceRequest:
+    return DiceRequest(f"T2.I17.dac.KRT.{point}", f"DAC roll, damage point {point} of 18 on the D7",
+                       "2d6", count, "D4.21", "KRT")
+
+
+@pytest.fixture
+def panel(qtbot):
+    p = DicePanel()
+    qtbot.addWidget(p)
+    p.show()
+    return p
+
+
+def type_enter(qtbot, panel, text):
+    panel.input.clear()
+    qtbot.keyClicks(panel.input, text)
+    qtbot.keyClick(panel.input, Qt.Key.Key_Return)
+
+
+@pytest.mark.parametrize("text,kind,count,expected", [
+    ("7", "2d6", 1, [7]), ("3 4", "2d6", 1, [7]), ("3+4", "2d6", 1, [7]),
+    ("7 5 11 8", "2d6", 4, [7, 5, 11, 8]), ("3 4 2 3", "2d6", 2, [7, 5]),
+    ("3 4, 6 6", "2d6", 1, [7, 12]), ("7 5 11 8", "2d6", 1, [7, 5, 11, 8]),
+    ("4", "1d6", 1, [4]), ("1 2 3", "1d6", 3, [1, 2, 3]),
+])
+def test_parse_rolls(text, kind, count, expected):
+    assert parse_rolls(text, kind, count) == expected
+
+
+@pytest.mark.parametrize("text,kind,count,message", [
+    ("13", "2d6", 1, "13 is not a 2d6 roll (2–12)"),
+    ("0", "1d6", 1, "0 is not a 1d6 roll (1–6)"),
+    ("1", "2d6", 1, "1 is not a 2d6 roll (2–12)"),
+    ("7+2", "2d6", 1, "7 is not a die (1–6) in 7+2"),
+    ("x", "1d6", 1, "'x' is not a number"),
+    ("7 5", "2d6", 4, "4 rolls of 2d6 wanted, 2 typed"),
+    ("", "1d6", 1, "type the 1d6 roll"),
+])
+def test_parse_rolls_refuses_impossible_rolls(text, kind, count, message):
+    with pytest.raises(DiceInputError) as info:
+        parse_rolls(text, kind, count)
+    assert str(info.value) == message
+
+
+def test_shows_what_the_roll_is_for(panel):
+    assert not panel.input.isEnabled() and panel.purpose.text() == "Nothing to roll now"
+    panel.set_request(DAC)
+    assert panel.purpose.text() == "DAC roll, damage point 7 of 18 on the D7"
+    assert "2d6" in panel.how.text() and "D4.21" in panel.how.text()
+    assert panel.input.isEnabled()
+
+
+def test_typing_3_4_enter_answers_7(qtbot, panel):
+    panel.set_request(DAC)
+    with qtbot.waitSignal(panel.answered) as blocker:
+        type_enter(qtbot, panel, "3 4")
+    assert blocker.args == [[7]]
+
+
+def test_13_is_refused_with_the_rule_and_the_input_kept(qtbot, panel):
+    panel.set_request(DAC)
+    with qtbot.assertNotEmitted(panel.answered):
+        type_enter(qtbot, panel, "13")
+    assert panel.message.text() == "13 is not a 2d6 roll (2–12) (D4.21)"
+    assert panel.input.text() == "13"
+    panel.set_request(BREAKDOWN)
+    with qtbot.assertNotEmitted(panel.answered):
+        type_enter(qtbot, panel, "0")
+    assert panel.message.text().startswith("0 is not a 1d6 roll")
+
+
+def test_a_batch_answers_a_request_of_four_dac_rolls(qtbot, panel):
+    panel.set_request(dac(7, count=4))
+    with qtbot.waitSignal(panel.answered) as blocker:
+        type_enter(qtbot, panel, "7 5 11 8")
+    assert blocker.args == [[7, 5, 11, 8]]
+
+
+def test_a_batch_answers_four_consecutive_dac_requests(qtbot, panel):
+    answers = []
+    panel.answered.connect(answers.append)
+    panel.set_request(dac(7))
+    type_enter(qtbot, panel, "7 5 11 8")
+    assert answers == [[7]] and panel.queued.text().endswith("5 11 8")
+    for point in (8, 9, 10):
+        with qtbot.waitSignal(panel.answered):
+            panel.set_request(dac(point))
+    assert answers == [[7], [5], [11], [8]] and panel.queued.text() == ""
+
+
+def test_leftover_batch_goes_back_to_the_input_when_the_next_request_differs(qtbot, panel):
+    panel.set_request(dac(7))
+    type_enter(qtbot, panel, "7 5 11")
+    with qtbot.assertNotEmitted(panel.answered):
+        panel.set_request(BREAKDOWN)
+    assert panel.input.text() == "5 11" and "Kept 5 11" in panel.message.text()
+
+
+def test_the_computer_switch_per_side(qtbot, panel):
+    panel.set_sides(["fed", "kli"], {"kli": True})
+    assert not panel.switch("fed").isChecked() and panel.switch("kli").isChecked()
+    with qtbot.waitSignal(panel.auto_changed) as blocker:
+        qtbot.mouseClick(panel.switch("fed"), Qt.MouseButton.LeftButton)
+    assert blocker.args == ["fed", True]
+
+
+def test_history_keeps_the_last_rolls(panel):
+    for i in range(12):
+        panel.add_roll(dac(i), (2 + i % 11,), "player" if i % 2 else "seeded")
+    assert panel.history.count() == 8
+    last = panel.history.item(7).text()
+    assert last.startswith("2 ") and "point 11 of 18" in last and "table" in last
+
+
+def test_bound_to_a_controller(qtbot, panel):
+    """Through the real controller and worker: the breakdown roll typed, a bad roll refused
+    by the panel, then the computer switched on for the Federation."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
+    from games import OPENING, duel
+
+    from sfb_desk.qt.controller import GameController
+    from sfb_desk.qt.gc_guard import GuiCollector
+
+    collector = GuiCollector()  # as in the app: no collection on the worker thread
+    c = GameController()
+    try:
+        panel.bind(c)
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            c.new_game(duel())
+        assert set(panel._switches) == {"fed", "kli"}
+        for value in [*OPENING]:
+            with qtbot.waitSignal(c.answer_done, timeout=10_000):
+                c.answer(value)
+        while c.pending.key != "T1.I4.move.A":
+            with qtbot.waitSignal(c.answer_done, timeout=10_000):
+                c.answer(c.pending.default)
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            c.answer("het C")
+        assert panel.request.key == "T1.I4.breakdown.A" and panel.input.isEnabled()
+        type_enter(qtbot, panel, "7")
+        assert panel.message.text() == "7 is not a 1d6 roll (1–6) (C6.5)"
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            type_enter(qtbot, panel, "3")
+        assert panel.request is None and panel.input.text() == ""
+        assert "Breakdown roll for A" in panel.history.item(0).text()
+        c.undo()
+        assert panel.request.key == "T1.I4.breakdown.A"
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            panel.switch("fed").setChecked(True)
+        assert c.auto_dice("fed") and "computer" in panel.history.item(1).text()
+    finally:
+        assert c.close()
+        collector.stop()
