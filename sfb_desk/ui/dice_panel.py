@@ -120,6 +120,9 @@ class DicePanel(QWidget):
         self.how.setWordWrap(True)
         self.input = QLineEdit()
         self.input.setPlaceholderText("what the dice show, e.g. 7 or 3 4")
+        big = self.input.font()
+        big.setPointSizeF(big.pointSizeF() * 1.5)
+        self.input.setFont(big)
         self.input.returnPressed.connect(self.submit)
         self.roll_button = QPushButton("Enter")
         self.roll_button.clicked.connect(self.submit)
@@ -127,7 +130,9 @@ class DicePanel(QWidget):
         self.message.setObjectName("diceMessage")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b00020;")
+        self.message.hide()
         self.queued = QLabel("")
+        self.queued.hide()
         self.history = QListWidget()
         self.history.setObjectName("diceHistory")
         self.history.setMaximumHeight(150)
@@ -199,7 +204,7 @@ class DicePanel(QWidget):
                        f"{request.count} totals in order (7 5 11 8)")
             self.how.setText(how + (f" — {request.rule}" if request.rule else ""))
         if changed:
-            self.message.setText("")
+            self._say("")
             if self._queue:
                 self._use_queue()
             else:
@@ -220,9 +225,9 @@ class DicePanel(QWidget):
         self._update_queued()
         self.input.setText(leftover)
         if request is None:
-            self.message.setText(f"Kept {leftover}: nothing to roll now")
+            self._say(f"Kept {leftover}: nothing to roll now")
         else:
-            self.message.setText(f"Kept {leftover}: the next request is {request.count} × "
+            self._say(f"Kept {leftover}: the next request is {request.count} × "
                                  f"{request.kind}, not {self._queue_kind}; press Enter to use")
 
     @Slot()
@@ -238,8 +243,13 @@ class DicePanel(QWidget):
         self.queued.setText(
             f"Queued for the next {self._queue_kind} rolls: {' '.join(map(str, self._queue))}"
             if self._queue else "")
+        self.queued.setVisible(bool(self._queue))
 
     # -- typing --------------------------------------------------------------------------------
+    def _say(self, message: str) -> None:
+        self.message.setText(message)
+        self.message.setVisible(bool(message))
+
     @Slot()
     def submit(self) -> None:
         """Enter: check what was typed and answer the request (the rest goes to the queue)."""
@@ -251,7 +261,7 @@ class DicePanel(QWidget):
         except DiceInputError as exc:
             self.show_refusal(f"{exc}" + (f" ({request.rule})" if request.rule else ""))
             return
-        self.message.setText("")
+        self._say("")
         self._queue = totals[request.count:]
         self._queue_kind = request.kind
         self._update_queued()
@@ -260,7 +270,7 @@ class DicePanel(QWidget):
     @Slot(str)
     def show_refusal(self, message: str) -> None:
         """A refused roll: the message stays until the next request; the input as typed."""
-        self.message.setText(message)
+        self._say(message)
         self._queue = []
         self._update_queued()
 
@@ -294,8 +304,9 @@ class DicePanel(QWidget):
 
     @Slot(object, object, str)
     def add_roll(self, request: DiceRequest, values: object, source: str) -> None:
-        shown = ", ".join(str(v) for v in values)  # type: ignore[attr-defined]
-        self.history.addItem(f"{shown}  —  {request.purpose} ({request.kind}, "
+        # figure spaces (U+2007, a digit wide) line the totals up
+        shown = ", ".join(f"{v:\u2007>2}" for v in values)  # type: ignore[attr-defined]
+        self.history.addItem(f"{shown}  {request.purpose} ({request.kind}, "
                              f"{_side_label(source)})")
         while self.history.count() > HISTORY:
             self.history.takeItem(0)

@@ -125,7 +125,7 @@ def test_history_keeps_the_last_rolls(panel):
         panel.add_roll(dac(i), (2 + i % 11,), "player" if i % 2 else "seeded")
     assert panel.history.count() == 8
     last = panel.history.item(7).text()
-    assert last.startswith("2 ") and "point 11 of 18" in last and "table" in last
+    assert last.startswith("\u20072 ") and "point 11 of 18" in last and "table" in last
 
 
 def test_bound_to_a_controller(qtbot, panel):
