@@ -60,6 +60,7 @@ class GameRecord:
     pending: Prompt | None = None
     marks: tuple[BoxMark, ...] = ()
     setup: Mapping[str, object] = field(default_factory=dict)
+    combat: object = None  # the session's ship records and seeking state, when it has them
 
     @property
     def finished(self) -> bool:
@@ -141,11 +142,17 @@ def new_record(initial: GameState, **setup: object) -> GameRecord:
 
 def record_of(session: Session, *, marks: tuple[BoxMark, ...] = (),
               setup: Mapping[str, object] | None = None) -> GameRecord:
-    """The record of a session as it stands (e.g. one loaded from a save)."""
+    """The record of a session as it stands (e.g. one loaded from a save). Without ``setup``,
+    the session's own ship records and classes are kept (engines that have them)."""
+    if setup is None:
+        setup = {}
+        if hasattr(session, "initial_combat") and getattr(session, "specs", None) is not None:
+            setup = {"combat": session.initial_combat, "specs": session.specs}
     return GameRecord(
         initial=session.initial, answers=tuple(session.log.answers()),
         records=session.log.records, snapshots=tuple(getattr(session, "snapshots", ())),
-        state=session.state, pending=session.pending, marks=marks, setup=dict(setup or {}),
+        state=session.state, pending=session.pending, marks=marks, setup=dict(setup),
+        combat=getattr(session, "combat", None),
     )
 
 
@@ -204,5 +211,5 @@ def _extend(record: GameRecord, session: Session, start: int) -> GameRecord:
     answers = record.answers + tuple((r.data, r.source) for r in added if r.kind == ANSWER)
     return dataclasses.replace(
         record, answers=answers, records=record.records + added, snapshots=snaps,
-        state=session.state, pending=session.pending,
+        state=session.state, pending=session.pending, combat=getattr(session, "combat", None),
     )
