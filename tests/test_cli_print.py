@@ -142,30 +142,50 @@ def test_print_ea_blank(qapp, tmp_path, capsys):
     (page,) = read_pdf(out).pages
     assert "Energy Allocation \u2014 Klingon Dreadnought (C8)" in page.texts
     assert page.texts.count("Turn ____") == 6
-    assert "Disruptor bolt F (E3)" in page.texts
+    assert "Disruptor bolt F (E3.2)" in page.texts
 
 
-def test_print_ea_from_a_save_fills_the_turn(qapp, tmp_path, library):
-    import json
-
-    from sfb_desk.engine.prompts import canonical
+def test_print_ea_from_a_full_rules_save(qapp, tmp_path, library):
+    """A ship with a record: the allocation accepted on turn 1, with energy and totals."""
+    from sfb_desk.engine.records import Combat, ShipRecord
+    from sfb_desk.rules.combat.shields import ShieldState
+    from sfb_desk.rules.energy import initial_state
 
     d7 = library.get("KLI-D7")
-    allocation = {"hets": 1, "speed_plot": [[1, 10]], "weapons": [
-        {"box": "disruptor#A", "action": "arm", "overload": True}]}
     krt = new_ship("KRT", "kli", profile_from_spec(d7), hex=hex_from_label("1410"), facing=4,
-                   speed=8, spec_id="KLI-D7").with_(allocation=canonical(allocation),
-                                                    destroyed=frozenset({"left_warp#1"}))
-    path = save_game(tmp_path / "ea.sfbsave", Session(GameState(units=(krt,), dice_seed=1)))
-    assert json.loads(path.read_text())["state"]["units"][0]["allocation"]
+                   speed=8, spec_id="KLI-D7").with_(destroyed=frozenset({"left_warp#1"}))
+    record = ShipRecord("KRT", "KLI-D7", ShieldState.for_ship(d7),
+                        initial_state(d7, prev_plot=((1, 8),)))
+    session = Session(GameState(units=(krt,), dice_seed=1), Combat((record,)), {"KLI-D7": d7})
+    accepted = session.answer({"speed_plot": [[1, 10]], "hets": 1, "weapons": [
+        {"box": "disruptor#A", "action": "arm", "overload": True}]}, "test")
+    assert not hasattr(accepted, "rule"), accepted
+    path = save_game(tmp_path / "full.sfbsave", session)
     out = tmp_path / "ea.pdf"
     assert main(["print", "ea", "KRT", "-o", str(out), "--game", str(path), "--turns", "2",
                  "--page", "a4"]) == 0
     (page,) = read_pdf(out).pages
     assert page.size == pytest.approx((595.3, 841.9), abs=0.5)
     assert ["Turn 1", "Turn 2"] == [t for t in page.texts if t.startswith("Turn ")]
-    assert "arm OL" in page.texts and "10" in page.texts and "29/30" in page.texts
-    assert "ea.sfbsave, turn 1: unit KRT, 1 box destroyed" in page.text
+    assert "arm OL \u00b7 4" in page.texts and "1 \u00b7 5" in page.texts  # HET costs 5
+    assert "speed 10 \u00b7 10" in page.texts and "29/30" in page.texts
+    assert any(t.startswith("Energy rules on turn 1:") for t in page.texts)
+    assert "full.sfbsave, turn 1: unit KRT, 1 box destroyed" in page.text
+
+
+def test_print_ea_from_a_movement_only_save(qapp, tmp_path, library):
+    """No ship record: the unit's allocation record fills the entries."""
+    from sfb_desk.engine.prompts import canonical
+
+    d7 = library.get("KLI-D7")
+    record = {"hets": 1, "em": True}
+    krt = new_ship("KRT", "kli", profile_from_spec(d7), hex=hex_from_label("1410"), facing=4,
+                   speed=8, spec_id="KLI-D7").with_(allocation=canonical(record))
+    path = save_game(tmp_path / "move.sfbsave", Session(GameState(units=(krt,), dice_seed=1)))
+    out = tmp_path / "ea.pdf"
+    assert main(["print", "ea", "KRT", "-o", str(out), "--game", str(path)]) == 0
+    (page,) = read_pdf(out).pages
+    assert "Turn 1" in page.texts and "yes" in page.texts and "1" in page.texts
 
 
 def test_print_ea_turns_out_of_range(qapp, tmp_path, capsys):

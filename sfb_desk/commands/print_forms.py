@@ -106,15 +106,14 @@ def _unit_status(save: str, turn: int, unit, count: int) -> str:
 
 
 def resolve(library: ShipLibrary, ids: list[str], game: str | None,
-            state=None) -> list[Target]:
-    """Ship classes (blank) or, with a save, its units (with their damage). ``state`` is the
-    save's game state when the caller has loaded it already."""
+            session=None) -> list[Target]:
+    """Ship classes (blank) or, with a save, its units (with their damage). ``session`` is the
+    loaded save when the caller has it already."""
     if game is None:
         if not ids:
             raise CliError("give at least one ship ID (or --game SAVE to print its ships)")
         return [Target(_class(library, i)) for i in ids]
-    if state is None:
-        state = _load_game(game).state
+    state = (session or _load_game(game)).state
     ships = [u for u in state.units if u.spec_id]
     if not ids:
         ids = [u.id for u in ships]
@@ -140,6 +139,36 @@ def resolve(library: ShipLibrary, ids: list[str], game: str | None,
         count = len(frozenset(unit.destroyed).intersection(spec.box_ids()))
         targets.append(Target(spec, unit, _unit_status(game, state.turn, unit, count)))
     return targets
+
+
+def ea_sheet(target: Target, turns: int, session=None):
+    """The EA sheet of a class (blank) or of a saved unit: its damage, and this turn's
+    allocation from its ship record (full rules: entries, energy, totals, issues) or from the
+    unit's allocation record (movement-only games: the entries)."""
+    from dataclasses import replace
+
+    from sfb_desk.engine.energy_steps import parse_allocation
+    from sfb_desk.printing.ea_form import EaSheet, decode_allocation
+    from sfb_desk.rules.energy import Allocation
+
+    spec, unit = target.spec, target.unit
+    if unit is None or session is None:
+        return EaSheet(spec, turns)
+    turn = session.state.turn
+    destroyed = frozenset(unit.destroyed)
+    record = session.combat.ship(unit.id)
+    if record is not None:
+        energy = replace(record.energy, destroyed=destroyed)
+        return EaSheet(spec, turns, destroyed, record.allocation, turn, target.status, energy)
+    try:
+        raw = decode_allocation(unit.allocation or None)
+    except ValueError as exc:
+        raise CliError(f"unit {unit.id}: its allocation cannot be read ({exc})") from None
+    if raw is None:
+        return EaSheet(spec, turns, destroyed, None, turn, target.status)
+    parsed = parse_allocation(raw, spec.id, turn)
+    allocation = parsed if isinstance(parsed, Allocation) else raw
+    return EaSheet(spec, turns, destroyed, allocation, turn, target.status)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,21 +221,18 @@ def run_ssd(args: argparse.Namespace) -> int:
 
 
 def run_ea(args: argparse.Namespace) -> int:
-    from sfb_desk.printing.ea_form import MAX_TURNS, ea_sheet_for
+    from sfb_desk.printing.ea_form import MAX_TURNS
 
     if not 1 <= args.turns <= MAX_TURNS:
         print(f"sfb-desk-cli print ea: --turns must be 1..{MAX_TURNS}, not {args.turns}",
               file=sys.stderr)
         return 2
     try:
-        state = _load_game(args.game).state if args.game else None
-        (target,) = resolve(load_library(), [args.id], args.game, state)
-        sheet = ea_sheet_for(target.spec, args.turns, target.unit, state, target.status)
+        session = _load_game(args.game) if args.game else None
+        (target,) = resolve(load_library(), [args.id], args.game, session)
+        sheet = ea_sheet(target, args.turns, session)
         pages = _write(args.output, [sheet], args.page, args.orientation, "SFB Desk EA form")
     except CliError as exc:
-        print(f"sfb-desk-cli print ea: {exc}", file=sys.stderr)
-        return 1
-    except ValueError as exc:
         print(f"sfb-desk-cli print ea: {exc}", file=sys.stderr)
         return 1
     print(f"wrote {args.output}: EA form of {target.unit.id if target.unit else target.spec.id}"
