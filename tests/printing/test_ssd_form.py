@@ -188,3 +188,21 @@ def test_box_layout_for_the_screen_matches_the_page(qapp, library):
             rect = form.boxes()[cell.box_id].rect
             assert (cell.x * unit, cell.y * unit) == pytest.approx((rect.x, rect.y))
             assert model.cell_at(cell.x + 0.5, cell.y + 0.5).box_id == cell.box_id
+
+
+def test_refits_and_notes_fill_spare_room(qapp, library):
+    from sfb_desk.printing.ssd_parts import notes_block, notes_lines
+
+    spec = library.get("FED-CVT")
+    form = layout_ssd_form(spec, 556.0, 736.0)
+    texts = form.texts()
+    assert "Refits and notes" in texts
+    assert any(t.startswith("\u2022 Refit + (BPV +8): PLUS REFIT") for t in texts)
+    lines = notes_lines(spec)
+    assert lines[0].startswith("Refit +") and lines[-1] == spec.notes[-1]
+    items, height = notes_block(lines, spec.id, 300.0, 30.0, 5.8)
+    shown = [i.text for i in items]
+    assert shown[0] == "Refits and notes" and height <= 30.0
+    assert shown[-1].startswith("\u2026 ") and shown[-1].endswith(
+        "more in the ship file (sfb-desk-cli ship FED-CVT)")
+    assert notes_block(lines, spec.id, 300.0, 5.0, 5.8) == ([], 0.0)
