@@ -12,11 +12,10 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from ..rules import movement_em as em_rules
-from ..rules.hexes import parse_facing
 from ..rules.movement_speed import emergency_deceleration, speed_at, unplotted_acceleration
 from ..rules.results import Event, Refusal, event
-from ..rules.units import DRONE, PLASMA, SEEKER_KINDS, SEEKER_PROFILE, Unit, clock_of
-from .prompts import Orders, Prompt, canonical
+from ..rules.units import Unit
+from .prompts import Orders, Prompt
 from .steps import Step
 
 IMPULSES = 32
