@@ -54,8 +54,7 @@ def parse_fraction(text: str) -> Fraction | None:
         return None
     if not re.fullmatch(r"[0-9]+(/[0-9]+)?", text):
         raise ValueError(f"{text!r} is not a fraction like 1, 1/2 or 2/3")
-    value = Fraction(text)
-    return value
+    return Fraction(text)
 
 
 def fraction_text(value: Fraction | None) -> str:
