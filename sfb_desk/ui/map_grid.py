@@ -150,9 +150,13 @@ class GridItem(QGraphicsItem):
         if pixmap is None and self._gesture and self._levels:
             nearest = min(self._levels, key=lambda k: abs(math.log(k[0] / key[0])) + abs(k[1] - dpr))
             self.scaled_paints += 1
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            # A passing frame: unfiltered scaling is 4-8 times faster than smooth over the
+            # whole viewport, and the crisp level follows when the gesture pauses.
+            smooth = painter.testRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
             source = self._levels[nearest]
             painter.drawPixmap(self._rect, source, QRectF(source.rect()))
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
             return
         if pixmap is None:
             pixmap = self._render_level(*key)

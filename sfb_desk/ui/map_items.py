@@ -57,9 +57,13 @@ SIDE_COLOURS = {
     "isc": QColor("#9aa5b1"),
 }
 _FALLBACK = [QColor(c) for c in ("#d35400", "#16a085", "#7f8c8d", "#a04000", "#2471a3")]
-#: Counters are cached at this many pixels per scene unit while the view's zoom is below it.
-COUNTER_CACHE_SCALE = 2.0
+#: Counters are drawn from pictures while the view's zoom is below this (pixels per scene
+#: unit), and painted directly above it, where only a handful are on screen.
+COUNTER_CACHE_SCALE = 4.0
+#: Pictures kept per counter (zoom levels x with or without text), oldest dropped first.
+PICTURES_KEPT = 3
 HALO = QColor(255, 179, 0)
+HALO_FILL = QColor(255, 179, 0, 60)
 SELECTED = QColor("#ffe14d")
 TEXT = QColor("white")
 
@@ -84,6 +88,26 @@ def _pointer(facing: int, tip: float, base: float, half: float) -> QPolygonF:
     ])
 
 
+def _ring(inner: float, outer: float) -> QPainterPath:
+    """An annulus, filled rather than stroked: Qt fills a ready path several times faster
+    than it strokes a thick antialiased ellipse."""
+    path = QPainterPath()
+    path.addEllipse(QPointF(0, 0), outer, outer)
+    path.addEllipse(QPointF(0, 0), inner, inner)  # odd-even fill leaves the middle empty
+    return path
+
+
+def _disc(radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addEllipse(QPointF(0, 0), radius, radius)
+    return path
+
+
+_SHIP_HALO_RING = _ring(0.58 * R, 0.66 * R)
+_SHIP_HALO_DISC = _disc(0.62 * R)
+_SEEKER_HALO_RING = _ring(0.375 * R, 0.425 * R)
+
+
 class _Text:
     """A line of text laid out once (QStaticText), with its size in scene units."""
 
@@ -105,9 +129,10 @@ class _Counter(QGraphicsItem):
     picture cache.
 
     Zoomed out (below ``COUNTER_CACHE_SCALE`` pixels per scene unit) a counter is drawn from a
-    pixmap of itself, rendered at the power of two at or above the zoom (mip levels) and kept
-    until the unit or its highlight changes, so 300 counters cost 300 small pixmap draws a
-    frame while panning and zooming. A zoom crossing into a new level renders at most
+    pixmap of itself, rendered at the power of two at or above the zoom (mip levels; a few kept
+    per counter) until the unit or its highlight changes, so 300 counters cost 300 small
+    pixmap draws a frame while panning and zooming (painting them directly, antialiased, was
+    measured at about a millisecond a ship at zoom 2). A zoom crossing into a new level renders at most
     ``RENDERS_PER_FRAME`` counters a frame (the view resets the budget each frame); the rest
     show their pixmap of another level, scaled, until their turn. Zoomed in, where
     few counters are visible, it is painted directly and stays sharp. (Qt's own
@@ -191,6 +216,8 @@ class _Counter(QGraphicsItem):
                 return
             budget[0] -= 1
             pixmap = self._pixmaps[key] = self._render(level, text)
+            if len(self._pixmaps) > PICTURES_KEPT:
+                del self._pixmaps[next(iter(self._pixmaps))]
         painter.drawPixmap(self.TOP_LEFT, pixmap)
 
     def _render(self, scale: float, text: bool) -> QPixmap:
@@ -248,9 +275,8 @@ class ShipCounter(_Counter):
     def _draw(self, painter: QPainter, text: bool) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.moving:
-            painter.setPen(QPen(HALO, 0.08 * R))
-            painter.setBrush(QColor(255, 179, 0, 60))
-            painter.drawEllipse(QPointF(0, 0), 0.62 * R, 0.62 * R)
+            painter.fillPath(_SHIP_HALO_DISC, HALO_FILL)
+            painter.fillPath(_SHIP_HALO_RING, HALO)
         rim = QPen(SELECTED, 0.1 * R) if self.selected else QPen(QColor(235, 240, 255), 0.04 * R)
         painter.setPen(rim)
         painter.setBrush(self._colour)
@@ -300,9 +326,7 @@ class SeekerCounter(_Counter):
     def _draw(self, painter: QPainter, text: bool) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.moving:
-            painter.setPen(QPen(HALO, 0.05 * R))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), 0.4 * R, 0.4 * R)
+            painter.fillPath(_SEEKER_HALO_RING, HALO)
         rim = QPen(SELECTED, 0.08 * R) if self.selected else QPen(QColor("white"), 0.03 * R)
         if self.unit.kind == PLASMA:
             glow = QRadialGradient(QPointF(0, 0), 0.24 * R)
