@@ -140,7 +140,8 @@ class CombatSteps:
             fc = ship.allocation.fire_control if ship.allocation is not None else "active"
             status = {"active": ACTIVE, "low": LOW_POWER, "off": OFF}[fc]
             where = situation(unit.hex, unit.facing, target.hex, target.facing, clock=clock,
-                              fire_control=FireControl(status))
+                              fire_control=FireControl(status),
+                              **self._sensor_facts(unit, target))  # D6.1, D6.21, D6.34
             order = ShotOrder(weapon, mode)
             refusal = check_shot(order, where, history)
             if refusal is not None:
@@ -175,7 +176,8 @@ class CombatSteps:
                              f"{shot.firer} {box} at {shot.target}: range {where.true_range}, "
                              f"roll {roll}, {result.damage} damage",
                              box=box, target=shot.target, roll=roll, range=where.true_range,
-                             effective_range=where.effective_range, damage=result.damage))
+                             effective_range=where.effective_range, damage=result.damage,
+                             shift=result.shift, lock_on=where.lock_on, scanner=where.scanner))
             target = self._units[shot.target]
             if target.kind != SHIP:
                 yield from self._shot_at_seeker(target, result)

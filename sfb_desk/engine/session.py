@@ -38,6 +38,7 @@ from .phases import TurnPhases
 from .prompts import Prompt
 from .records import NO_COMBAT, Combat, ShipRecord
 from .seeker_steps import SeekerSteps
+from .sensor_steps import SensorSteps
 from .side_orders import SideOrders
 from .steps import IMPULSE_STEPS, TURN_STEPS, Step
 
@@ -73,7 +74,8 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TurnPhases, EnergySteps, SeekerSteps, CombatSteps, MovementSegment, SideOrders):
+class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, CombatSteps, MovementSegment,
+              SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules
@@ -264,6 +266,13 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, CombatSteps, MovementSegment
 
     def _sides(self) -> list[str]:
         return self._get_roster()[2]
+
+    # -- phase 4 ---------------------------------------------------------------------------
+    def _lock_on(self, step: Step) -> Walk:
+        """Sensor Lock-On Phase: the lock-on rolls (D6.11, :mod:`.sensor_steps`), then
+        disengagement by separation (C7.2, :mod:`.phases`)."""
+        yield from self._lock_on_rolls()
+        yield from TurnPhases._lock_on(self, step)
 
     # -- phase 6 ---------------------------------------------------------------------------
     def _impulses(self, step: Step) -> Walk:
