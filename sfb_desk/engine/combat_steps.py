@@ -43,9 +43,11 @@ from ..rules.combat import (
     situation,
 )
 from ..rules.combat.rate import FiringHistory, record_shot
+from ..rules.combat.shields import NO_RESERVE, Reinforcement, check_reserve
 from ..rules.combat.volley import shield_phase, volley_steps
 from ..rules.damage import ChoiceNeeded, RollsNeeded
 from ..rules.energy.costs import PHASER_CAPACITY
+from ..rules.energy.reserve import reserve_available, use_reserve
 from ..rules.results import Refusal, event
 from ..rules.seeking import apply_shot
 from ..rules.units import SHIP, Unit, clock_of
@@ -227,10 +229,14 @@ class CombatSteps:
         spec = self.specs[record.spec_id]
         before = unit.destroyed
         target = CombatTarget(tid, spec, record.shields, damage_state(record, spec, before))
-        phase = shield_phase(target, group)
+        vno = self._volley_no()
+        vkey = self._key(f"dac.v{vno}", tid)
+        reserve, energy = yield from self._reserve_reinforcement(
+            tid, record, spec, group, self._key(f"reserve.v{vno}", tid))
+        record = replace(record, energy=energy)
+        phase = shield_phase(target, group, reserve=reserve)
         if isinstance(phase, Refusal):
             raise RuntimeError(f"volley refused: {phase}")
-        vkey = self._key(f"dac.v{self._volley_no()}", tid)
         where = f"shield #{group.shield}" if group.shield else "all shields"
         self._emit(event("volley", tid, "D4.22",
                          f"volley of {group.damage} on {tid} {where}: {phase.internal} internal",
@@ -242,7 +248,7 @@ class CombatSteps:
                                        f"through {where} (one 2d6 per point, D4.21)",
                                  kind="2d6", count=phase.internal, rule="D4.21", unit=tid)
             rolls = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
-        steps = volley_steps(target, group, rolls)
+        steps = volley_steps(target, group, rolls, reserve=reserve)
         answer = None
         try:
             while True:
@@ -278,6 +284,61 @@ class CombatSteps:
         self._put(replace(unit, destroyed=destroyed, status=status))
         if damage.ship_destroyed:
             self._emit(event("ship_destroyed", tid, "D4.40", f"{tid} is destroyed"))
+
+    def _reserve_reinforcement(self, tid: str, record, spec, group, key: str):
+        """H7.134: after the volley's damage is scored and before it is applied, the owner may
+        commit reserve power (battery power left, :func:`reserve_available`) as general (2 a
+        point, D3.341) or specific (1 a point on the shield struck, D3.342) reinforcement. An
+        Orders prompt ``{"general": g, "specific": s}`` (default: none). Returns the
+        :class:`Reinforcement` and the energy state with the use recorded (H7.1)."""
+        alloc = record.allocation
+        if alloc is None or group.damage <= 0:
+            return NO_RESERVE, record.energy
+        available = reserve_available(record.energy, alloc, spec)
+        if available < 1:
+            return NO_RESERVE, record.energy
+        where = f"shield #{group.shield}" if group.shield else "all shields (enveloping)"
+        prompt = Orders(key, "reserve_reinforcement",
+                        f"{group.damage} damage scored on {tid} {where}: commit reserve power "
+                        f"({available} left) as reinforcement? {{\"general\": n (2 each), "
+                        f"\"specific\": n (1 each)}} (H7.134)",
+                        unit=tid, rule="H7.134", default={})
+        reserve, energy = yield from self._ask(
+            prompt, lambda v: self._check_reserve(v, record, spec, group))
+        if reserve.energy:
+            self._emit(event("reserve_committed", tid, "H7.134",
+                             f"{tid} commits {reserve.energy} reserve power: {reserve.general} "
+                             f"general, {reserve.specific} specific reinforcement",
+                             general=reserve.general, specific=reserve.specific,
+                             energy=reserve.energy))
+        return reserve, energy
+
+    def _check_reserve(self, value: object, record, spec, group):
+        if not isinstance(value, dict) or set(value) - {"general", "specific"}:
+            return Refusal("H7.134", "reserve reinforcement is {\"general\": n, \"specific\": n}")
+        general, specific = value.get("general", 0), value.get("specific", 0)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                   for n in (general, specific)):
+            return Refusal("H7.134", "reinforcement points are whole numbers >= 0")
+        reserve = Reinforcement(general, specific)
+        if not reserve.energy:
+            return NO_RESERVE, record.energy
+        if group.enveloping and specific:
+            return Refusal("H7.134", "against enveloping damage reserve power reinforces only "
+                                     "as general reinforcement")
+        if not group.enveloping:
+            refusal = check_reserve(record.shields, group.shield, reserve)
+            if refusal is not None:
+                return refusal
+        energy = record.energy
+        for purpose, amount in (("general_reinforcement", 2 * general),
+                                ("specific_reinforcement", specific)):
+            if amount:
+                energy, issue = use_reserve(energy, record.allocation, spec, purpose=purpose,
+                                            amount=amount, impulse=self._impulse)
+                if issue is not None:
+                    return Refusal(issue.rule, issue.message)
+        return reserve, energy
 
     def _volley_no(self) -> int:
         """Volleys so far this impulse (prompt keys stay unique)."""
