@@ -284,6 +284,8 @@ class CombatSteps:
         self._put(replace(unit, destroyed=destroyed, status=status))
         if damage.ship_destroyed:
             self._emit(event("ship_destroyed", tid, "D4.40", f"{tid} is destroyed"))
+        else:
+            yield from self._balance_after_damage(tid, before, vno)  # D22 (balance_steps)
 
     def _reserve_reinforcement(self, tid: str, record, spec, group, key: str):
         """H7.134: after the volley's damage is scored and before it is applied, the owner may

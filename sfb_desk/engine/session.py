@@ -31,6 +31,7 @@ from ..rules.ship import ShipSpec
 from ..rules.results import Event, Refusal
 from ..rules.units import ACTIVE, Unit
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
+from .balance_steps import BalanceSteps
 from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
 from .movement_steps import MovementSegment
@@ -74,8 +75,8 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, CombatSteps, MovementSegment,
-              SideOrders):
+class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, CombatSteps,
+              MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules
