@@ -7,4 +7,3 @@
 * :mod:`.output` - PDF (QPdfWriter), printer (QPrinter) and print preview, several pages a job.
 """
 
-from . import _none_guard  # noqa: F401  (PySide6 6.12 on Python 3.11: see the module)

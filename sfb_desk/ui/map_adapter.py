@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from sfb_desk.ui import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11
 from sfb_desk.rules.movement import STRAIGHT, Moved, MoveOrder, earn_warp_tac
 from sfb_desk.rules.movement_het import apply_breakdown_facing, resolve_breakdown_roll
 from sfb_desk.rules.results import Event, Refusal

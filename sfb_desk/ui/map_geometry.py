@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
-from sfb_desk.ui import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11
 from sfb_desk.rules.hexes import Hex, MapBounds, format_label
 
 #: Centre-to-corner distance of a hex, in scene units.

@@ -38,7 +38,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from sfb_desk.rules.hexes import Hex, neighbor
-from sfb_desk.ui import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11
 
 from .map_geometry import CORNERS, HEX_SIZE, SIDE_CORNERS, SQRT3, MapExtent, hex_center_xy
 

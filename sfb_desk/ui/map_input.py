@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 
-from sfb_desk.ui import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11
 from sfb_desk.rules.hexes import Hex, neighbor
 from sfb_desk.rules.movement import HET, LEFT, RIGHT, SLIP, STRAIGHT, TAC, TURN, MoveOrder, tac_refusal
 from sfb_desk.rules.movement_het import het_refusal

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from sfb_desk.rules.hexes import Hex
 from sfb_desk.rules.units import PLASMA, SHUTTLE, Unit
 
-from . import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11, see the module
 
 from .map_geometry import HEX_SIZE, facing_vector, hex_center, hex_polygon
 

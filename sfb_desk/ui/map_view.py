@@ -32,7 +32,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QWidget
 
-from sfb_desk.ui import map_none_guard  # noqa: F401 - PySide6 6.12 on Python 3.11
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import STANDARD_MAP, Hex, MapBounds
 from sfb_desk.rules.movement import SLIP, MoveOrder, legal_orders
