@@ -296,6 +296,9 @@ class CombatSteps:
         alloc = record.allocation
         if alloc is None or group.damage <= 0:
             return NO_RESERVE, record.energy
+        unreinforced = shield_phase(CombatTarget(tid, spec, record.shields), group)
+        if isinstance(unreinforced, Refusal) or unreinforced.internal == 0:
+            return NO_RESERVE, record.energy  # offered only when internals would be hit
         available = reserve_available(record.energy, alloc, spec)
         if available < 1:
             return NO_RESERVE, record.energy
