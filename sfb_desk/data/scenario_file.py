@@ -19,7 +19,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -37,7 +37,15 @@ from sfb_desk.data.scenario_schema import (
     describe_value,
     kind_vocabulary,
 )
-from sfb_desk.data.ship_errors import FileProblem, Issue, Loc, did_you_mean, format_loc, one_of
+from sfb_desk.data.ship_errors import (
+    FileProblem,
+    Issue,
+    Loc,
+    did_you_mean,
+    format_loc,
+    one_of,
+    walk_model,
+)
 from sfb_desk.data.ship_file import display_path
 from sfb_desk.rules.hexes import STANDARD_MAP, hex_from_label
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
@@ -70,30 +78,9 @@ class ScenarioFileError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def _inner_model(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in get_args(annotation):
-        found = _inner_model(arg)
-        if found is not None:
-            return found
-    return None
-
-
 def _walk(loc: Loc) -> tuple[type[BaseModel] | None, FieldInfo | None]:
-    """The model holding the last key of ``loc`` and that key's field."""
-    current: type[BaseModel] | None = Scenario
-    parent, info = current, None
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        if current is None:
-            return parent, None
-        parent, info = current, current.model_fields.get(part)
-        if info is None:
-            return parent, None
-        current = _inner_model(info.annotation)
-    return parent, info
+    """The model holding the last key of ``loc`` (from :class:`Scenario`) and that field."""
+    return walk_model(Scenario, loc)
 
 
 def _vocabulary(loc: Loc) -> tuple[str, tuple[str, ...]] | None:

@@ -134,19 +134,22 @@ def locate_line(text: str, loc: Loc) -> int | None:
 # pydantic errors -> issues
 
 
-def _inner_model(annotation: Any) -> type[BaseModel] | None:
+def inner_model(annotation: Any) -> type[BaseModel] | None:
+    """The pydantic model inside an annotation (``list[Weapon] | None`` gives ``Weapon``)."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in get_args(annotation):
-        found = _inner_model(arg)
+        found = inner_model(arg)
         if found is not None:
             return found
     return None
 
 
-def _walk(loc: Loc) -> tuple[type[BaseModel] | None, FieldInfo | None]:
-    """The model holding the last key of ``loc`` (from :class:`ShipFile`) and that field."""
-    current: type[BaseModel] | None = ShipFile
+def walk_model(
+    root: type[BaseModel], loc: Loc
+) -> tuple[type[BaseModel] | None, FieldInfo | None]:
+    """The model holding the last key of ``loc`` (from ``root``) and that key's field."""
+    current: type[BaseModel] | None = root
     parent, info = current, None
     for part in loc:
         if isinstance(part, int):
@@ -156,8 +159,12 @@ def _walk(loc: Loc) -> tuple[type[BaseModel] | None, FieldInfo | None]:
         parent, info = current, current.model_fields.get(part)
         if info is None:
             return parent, None
-        current = _inner_model(info.annotation)
+        current = inner_model(info.annotation)
     return parent, info
+
+
+def _walk(loc: Loc) -> tuple[type[BaseModel] | None, FieldInfo | None]:
+    return walk_model(ShipFile, loc)
 
 
 def _describe(value: Any) -> str:
