@@ -14,6 +14,7 @@ used.
 
 from __future__ import annotations
 
+import atexit
 from functools import lru_cache
 from pathlib import Path
 
@@ -76,6 +77,13 @@ def _reference_metrics(bold: bool) -> QFontMetricsF:
 @lru_cache(maxsize=65536)
 def _advance(text: str, bold: bool) -> float:
     return _reference_metrics(bold).horizontalAdvance(text) / _REFERENCE_PX
+
+
+@atexit.register
+def _release_metrics() -> None:
+    """Drop the cached QFontMetricsF before interpreter shutdown, while the application that
+    owns the font engines still exists (destroying them after it can crash on exit)."""
+    _reference_metrics.cache_clear()
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QMarginsF, QPointF, QSizeF
+from PySide6.QtCore import QMarginsF, QPointF, QSizeF, Slot
 from PySide6.QtGui import QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
@@ -200,12 +200,16 @@ def print_sheets(printer: QPrinter, sheets: Sequence[Sheet], orientation: str = 
     return paint_pages(printer, sheets, printer.pageLayout().pageSize(), orientation, margin)
 
 
-def make_printer(setup: PageSetup) -> QPrinter:
-    """A high-resolution QPrinter set to the page size and (initial) orientation of ``setup``."""
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+def configure_printer(printer: QPrinter, setup: PageSetup) -> QPrinter:
+    """Set a printer to the page size and (initial) orientation of ``setup``."""
     first = "portrait" if setup.orientation == "auto" else setup.orientation
     printer.setPageLayout(page_layout(setup.page_size, first, setup.margin))
     return printer
+
+
+def make_printer(setup: PageSetup) -> QPrinter:
+    """A high-resolution QPrinter set to ``setup`` (for printing without a dialog)."""
+    return configure_printer(QPrinter(QPrinter.PrinterMode.HighResolution), setup)
 
 
 def page_setup_of(printer: QPrinter, previous: PageSetup) -> PageSetup:
@@ -225,40 +229,22 @@ def page_setup_of(printer: QPrinter, previous: PageSetup) -> PageSetup:
     return PageSetup(page, orientation, previous.margin)
 
 
-def print_preview(parent, sheets: Sequence[Sheet], setup: PageSetup | None = None,
-                  run: bool = True,
-                  on_setup: Callable[[PageSetup], None] | None = None):
-    """A QPrintPreviewDialog showing ``sheets``; printing from it uses the same renderer.
+class SheetPreviewDialog(QPrintPreviewDialog):
+    """A print preview of sheets: the dialog owns its printer and paints with its own slot
+    (no receiver object outside Qt's ownership), through the same renderer as every path."""
 
-    With ``run`` the dialog is executed (modal) and ``on_setup`` receives the page setup the
-    user ended with (to remember it); without, the dialog is returned unexecuted (tests).
-    Returns the dialog.
-    """
-    setup = setup or PageSetup()
-    printer = make_printer(setup)
-    dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle("Print preview")
-    renderer = _PreviewPainter(sheets, setup, printer)
-    dialog.paintRequested.connect(renderer.paint)
-    dialog._sfb_renderer = renderer  # keep the slot's owner alive with the dialog
-    dialog._sfb_printer = printer
-    if run:
-        dialog.exec()
-        if on_setup is not None:
-            on_setup(page_setup_of(printer, setup))
-    return dialog
-
-
-class _PreviewPainter:
-    """Paints the sheets whenever the preview (or its Print button) asks."""
-
-    def __init__(self, sheets: Sequence[Sheet], setup: PageSetup, printer) -> None:
+    def __init__(self, sheets: Sequence[Sheet], setup: PageSetup, parent=None) -> None:
+        super().__init__(parent)
         self.sheets = list(sheets)
         self.setup = setup
         self.jobs: list[PrintJob] = []
-        self._printer = printer
+        self.setWindowTitle("Print preview")
+        self.printer().setResolution(600)  # its printer starts at screen resolution
+        configure_printer(self.printer(), setup)
+        self.paintRequested.connect(self._paint)
 
-    def paint(self, printer) -> None:
+    @Slot(QPrinter)
+    def _paint(self, printer: QPrinter) -> None:
         before = printer.pageLayout()
         now = page_setup_of(printer, self.setup)
         try:
@@ -266,3 +252,23 @@ class _PreviewPainter:
                                           self.setup.margin))
         finally:
             printer.setPageLayout(before)  # auto pages turn it; the user's choice stays
+
+    def chosen_setup(self) -> PageSetup:
+        """The page setup the user left the dialog with."""
+        return page_setup_of(self.printer(), self.setup)
+
+
+def print_preview(parent, sheets: Sequence[Sheet], setup: PageSetup | None = None,
+                  run: bool = True,
+                  on_setup: Callable[[PageSetup], None] | None = None) -> SheetPreviewDialog:
+    """A print-preview dialog showing ``sheets``; printing from it uses the same renderer.
+
+    With ``run`` the dialog is executed (modal) and ``on_setup`` receives the page setup the
+    user ended with (to remember it); without, the dialog is returned unexecuted (tests).
+    """
+    dialog = SheetPreviewDialog(sheets, setup or PageSetup(), parent)
+    if run:
+        dialog.exec()
+        if on_setup is not None:
+            on_setup(dialog.chosen_setup())
+    return dialog

@@ -117,7 +117,7 @@ def test_print_preview_shows_every_page(qtbot, library):
     preview = dialog.findChild(QPrintPreviewWidget)
     preview.updatePreview()
     assert preview.pageCount() == 3
-    jobs = dialog._sfb_renderer.jobs
+    jobs = dialog.jobs
     assert jobs and len(jobs[-1].pages) == 3
     assert "Federation Heavy Cruiser (CA)" in jobs[-1].pages[0].form.texts()
 
@@ -164,7 +164,7 @@ def test_app_print_preview_remembers_what_the_dialog_ends_with(qtbot, library, t
     print_settings.save_page_setup(PageSetup("a4", "portrait"), settings)
 
     def fake_exec(dialog):  # the user turns the page to landscape and closes the dialog
-        dialog._sfb_printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+        dialog.printer().setPageOrientation(QPageLayout.Orientation.Landscape)
         return 0
 
     monkeypatch.setattr(QPrintPreviewDialog, "exec", fake_exec)
