@@ -44,6 +44,7 @@ from sfb_desk.data.ship_errors import (
     did_you_mean,
     format_loc,
     one_of,
+    toml_problem,
     walk_model,
 )
 from sfb_desk.data.ship_file import display_path
@@ -384,7 +385,6 @@ def _header_issues(raw: dict[str, Any]) -> list[Issue]:
     return []
 
 
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def parse_scenario_text(text: str, filename: str, library: ShipLibrary) -> Scenario:
@@ -392,14 +392,7 @@ def parse_scenario_text(text: str, filename: str, library: ShipLibrary) -> Scena
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        position = _TOML_POSITION.search(message)
-        line = int(position.group(1)) if position else None
-        if position:
-            detail = _TOML_POSITION.sub("", message).strip()
-            message = f"{detail} at line {position.group(1)}, column {position.group(2)}"
-        problem = FileProblem(filename, "", f"not valid TOML: {message}", line=line)
-        raise ScenarioFileError([problem]) from None
+        raise ScenarioFileError([toml_problem(error, filename)]) from None
 
     def fail(issues: list[Issue]) -> ScenarioFileError:
         found = [

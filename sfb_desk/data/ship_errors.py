@@ -269,3 +269,17 @@ def issue_from_error(error: dict[str, Any], prefix: Loc) -> Issue:
 def issues_from_validation_error(error: ValidationError, prefix: Loc) -> list[Issue]:
     """Translate every error of a pydantic ValidationError."""
     return [issue_from_error(item, prefix) for item in error.errors(include_url=False)]
+
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def toml_problem(error: Exception, filename: str) -> FileProblem:
+    """A file that is not valid TOML, as one problem with its line and column."""
+    message = str(error)
+    position = _TOML_POSITION.search(message)
+    line = int(position.group(1)) if position else None
+    if position:
+        detail = _TOML_POSITION.sub("", message).strip()
+        message = f"{detail} at line {position.group(1)}, column {position.group(2)}"
+    return FileProblem(filename, "", f"not valid TOML: {message}", line=line)

@@ -14,7 +14,6 @@ The steps: TOML syntax, the ``format`` marker, :func:`migrate` (older versions b
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -25,7 +24,14 @@ import tomli_w
 
 from sfb_desk.data.ship_checks import check_sections, validate_sections
 from sfb_desk.data.ship_convert import build_spec, spec_to_table
-from sfb_desk.data.ship_errors import FileProblem, Issue, ShipFileError, format_loc, locate_line
+from sfb_desk.data.ship_errors import (
+    FileProblem,
+    Issue,
+    ShipFileError,
+    format_loc,
+    locate_line,
+    toml_problem,
+)
 from sfb_desk.data.ship_schema import FORMAT_NAME, SCHEMA_VERSION
 from sfb_desk.rules.ship import ShipSpec
 
@@ -85,21 +91,13 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
     return migrated
 
 
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def _parse_toml(text: str, filename: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        position = _TOML_POSITION.search(message)
-        line = int(position.group(1)) if position else None
-        if position:
-            detail = _TOML_POSITION.sub("", message).strip()
-            message = f"{detail} at line {position.group(1)}, column {position.group(2)}"
-        problem = FileProblem(filename, "", f"not valid TOML: {message}", line=line)
-        raise ShipFileError([problem]) from None
+        raise ShipFileError([toml_problem(error, filename)]) from None
 
 
 def _header_issues(raw: dict[str, Any]) -> list[Issue]:
