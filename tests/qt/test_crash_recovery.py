@@ -23,18 +23,26 @@ TIMEOUT = 60.0  # seconds: a ceiling on waiting for the child's lines, never a s
 
 
 def read_until(proc, wanted: str) -> list[str]:
-    """The child's stdout lines up to and including ``wanted`` (fails after TIMEOUT)."""
+    """The child's stdout lines up to and including ``wanted`` (fails after TIMEOUT).
+
+    Reads the pipe's file descriptor directly: ``select`` on a buffered text stream misses
+    lines that one ``readline`` already pulled into Python's buffer.
+    """
+    fd = proc.stdout.fileno()
     lines: list[str] = []
+    pending = b""
     sel = selectors.DefaultSelector()
-    sel.register(proc.stdout, selectors.EVENT_READ)
+    sel.register(fd, selectors.EVENT_READ)
     deadline = time.monotonic() + TIMEOUT
     try:
-        while not lines or lines[-1] != wanted:
+        while wanted not in lines:
             left = deadline - time.monotonic()
             assert left > 0 and sel.select(left), f"no {wanted!r} from the child: {lines}"
-            line = proc.stdout.readline()
-            assert line, f"the child ended: {lines}, {proc.stderr.read()}"
-            lines.append(line.strip())
+            chunk = os.read(fd, 4096)
+            assert chunk, f"the child ended: {lines}, {proc.stderr.read()}"
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            lines.extend(line.decode().strip() for line in complete)
     finally:
         sel.close()
     return lines
@@ -44,7 +52,7 @@ def test_kill_9_mid_turn_then_recover_the_last_completed_step(qtbot, qapp):
     answers = [*OPENING, "stay", {}]  # phase 1, then impulse 1 under way (C1.4: no move yet)
     proc = subprocess.Popen(
         [sys.executable, str(CHILD), *(json.dumps(a) for a in answers)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ),
     )
     try:
         lines = read_until(proc, "READY")
