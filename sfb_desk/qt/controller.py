@@ -37,7 +37,15 @@ from ..engine.prompts import Choice, DiceRequest, Prompt
 from ..rules.game_state import GameState
 from . import game_files
 from .game_files import Recoverable
-from .game_record import TABLE, AutoAnswers, BoxMark, GameRecord, Step, new_record
+from .game_record import (
+    TABLE,
+    AutoAnswers,
+    BoxMark,
+    GameRecord,
+    Step,
+    TableSettings,
+    new_record,
+)
 from .worker import SequencerThread
 
 SETTINGS_FILE = "sfb-desk.ini"
@@ -110,6 +118,8 @@ class GameController(QObject):
         self._pending: dict[int, tuple[str, object]] = {}
         self._answering: int | None = None
         self._auto_sides: set[str] = set()
+        self._robots: dict[str, str] = {}
+        self._policy: object = None
         self._auto_defaults = False
         self._autosave_in_flight: int | None = None
         self._autosave_next: GameRecord | None = None
@@ -151,9 +161,14 @@ class GameController(QObject):
     def worker_thread(self) -> SequencerThread:
         return self._thread
 
-    def new_game(self, initial: GameState, **setup: object) -> None:
-        """Start a game from ``initial`` (the automatic sources answer first)."""
-        self._replace(new_record(initial, **setup), None)
+    def new_game(self, initial: GameState, *, table: TableSettings | None = None,
+                 **setup: object) -> None:
+        """Start a game from ``initial`` (the automatic sources answer first). ``table``: the
+        title, robot sides and computer-rolled dice of this game."""
+        record = new_record(initial, **setup)
+        if table is not None:
+            record = dataclasses.replace(record, table=table)
+        self._replace(record, None)
         self._request(TABLE, NO_ANSWER, "Start")
 
     def answer(self, value: object, source: str = TABLE) -> bool:
@@ -167,11 +182,49 @@ class GameController(QObject):
     def set_auto_dice(self, side: str, auto: bool) -> None:
         """Dice of ``side`` rolled by the seeded generator (True) or typed by the table."""
         (self._auto_sides.add if auto else self._auto_sides.discard)(side)
+        self._table_changed()
         if auto and self._record is not None and not self.busy and self._record.pending:
             self._request(TABLE, NO_ANSWER, "Computer rolls")
 
     def auto_dice(self, side: str) -> bool:
         return side in self._auto_sides
+
+    def set_robot(self, side: str, level: str | None) -> None:
+        """``side`` played by the robot at ``level`` (:data:`sfb_desk.robot.LEVELS`), or by
+        the table again (None). A robot whose turn it is answers at once."""
+        if level is None:
+            self._robots.pop(side, None)
+        else:
+            self._robots[side] = level
+        self._table_changed()
+        if level is not None and self._record is not None and not self.busy \
+                and self._record.pending:
+            self._request(TABLE, NO_ANSWER, "Robot plays")
+
+    def robots(self) -> dict[str, str]:
+        """The sides the robot plays, with its level."""
+        return dict(self._robots)
+
+    def set_pass_policy(self, policy: object) -> None:
+        """The table's pass policy (:class:`~.pass_policy.PassPolicy`; None: ask everything).
+        A prompt it lets pass is answered with its default at once."""
+        self._policy = policy
+        if policy is not None and self._record is not None and not self.busy \
+                and self._record.pending:
+            self._request(TABLE, NO_ANSWER, "Pass")
+
+    @property
+    def pass_policy(self) -> object:
+        return self._policy
+
+    def _table_changed(self) -> None:
+        if self._record is not None:
+            self._record = dataclasses.replace(self._record, table=self._table())
+
+    def _table(self) -> TableSettings:
+        title = self._record.table.title if self._record is not None else ""
+        return TableSettings(title, tuple(sorted(self._robots.items())),
+                             frozenset(self._auto_sides))
 
     def set_auto_defaults(self, on: bool) -> None:
         """Prompts with a default (no sideslip, no launches) answered with it, unasked."""
@@ -214,7 +267,8 @@ class GameController(QObject):
         return self._record is not None and not self._undo.isClean()
 
     def title(self) -> str:
-        name = self._path.name if self._path else ("Untitled" if self._record else "")
+        untitled = (self._record.table.title or "Untitled") if self._record else ""
+        name = self._path.name if self._path else untitled
         if not name:
             return APP_TITLE
         return f"{name}{' *' if self.modified else ''} — {APP_TITLE}"
@@ -231,7 +285,7 @@ class GameController(QObject):
         target = Path(path) if path is not None else self._path
         if self._record is None or target is None:
             return False
-        rid = self._thread.save(self._record, target)
+        rid = self._thread.save(dataclasses.replace(self._record, table=self._table()), target)
         self._pending[rid] = ("save", (target, self._record, self._undo.index()))
         return True
 
@@ -299,7 +353,7 @@ class GameController(QObject):
         return prompt.purpose
 
     def _auto(self) -> AutoAnswers:
-        return AutoAnswers(self._auto_sides, self._auto_defaults)
+        return AutoAnswers(self._auto_sides, self._auto_defaults, self._robots, self._policy)
 
     def _request(self, source: str, value: object, label: str) -> None:
         assert self._record is not None
@@ -314,6 +368,9 @@ class GameController(QObject):
         self._generation += 1
         self._undo.clear()
         self._path = path
+        if record is not None:
+            self._robots = record.table.robot_sides
+            self._auto_sides = set(record.table.auto_dice)
         self._show(record, (), reset=True)
         self._undo.setClean()
         self.title_changed.emit(self.title())
@@ -342,7 +399,8 @@ class GameController(QObject):
         if self._autosave_in_flight is not None:
             self._autosave_next = record
             return
-        self._autosave_in_flight = self._thread.save(record, game_files.autosave_file())
+        self._autosave_in_flight = self._thread.save(
+            dataclasses.replace(record, table=self._table()), game_files.autosave_file())
         self._pending[self._autosave_in_flight] = ("autosave", len(record.answers))
 
     @Slot(int, object)

@@ -2,8 +2,9 @@
 autosave folder and its crash marker (DESIGN.md section 7). No Qt: called on the worker thread.
 
 The save document is :func:`sfb_desk.data.saves.game_to_json` of the record's session, plus
-``"table_marks"`` (boxes marked by hand) when there are any; :func:`sfb_desk.data.saves.load_game`
-ignores that key, so such a save still loads in any SFB Desk of the same format version.
+``"table_marks"`` (boxes marked by hand) when there are any and ``"table"`` (the title, the
+sides a robot plays, the sides whose dice the computer rolls) when set;
+:func:`sfb_desk.data.saves.load_game` ignores those keys, so such a save still loads in any SFB Desk of the same format version.
 Writes are atomic, and a file that is not a save this program reads is never overwritten
 (:func:`sfb_desk.data.saves.check_overwritable`).
 
@@ -15,6 +16,7 @@ autosave. On start, an autosave newer than the last clean exit is a crashed sess
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,12 +25,13 @@ from ..data import saves
 from ..data.paths import user_data_dir
 from ..data.saves import SaveError, check_overwritable, game_to_json, load_game
 from ..engine.log import GameLog
-from .game_record import BoxMark, GameRecord, record_of, session_of
+from .game_record import BoxMark, GameRecord, TableSettings, record_of, session_of
 
 AUTOSAVE_DIR = "autosave"
 AUTOSAVE_FILE = "current" + saves.SUFFIX
 CLEAN_EXIT_FILE = "clean-exit"
 MARKS_KEY = "table_marks"
+TABLE_KEY = "table"
 
 
 def autosave_dir() -> Path:
@@ -50,6 +53,8 @@ def save_record(path: Path | str, record: GameRecord) -> Path:
     doc = game_to_json(session)
     if record.marks:
         doc[MARKS_KEY] = [[m.unit, m.box, m.destroyed] for m in record.marks]
+    if record.table != TableSettings():
+        doc[TABLE_KEY] = record.table.to_json()
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     saves._atomic_write(path, text.encode("utf-8"))
     saves._written[path.resolve()] = saves._stamp(path)
@@ -67,7 +72,13 @@ def load_record(path: Path | str) -> GameRecord:
         marks = tuple(BoxMark(str(u), str(b), bool(d)) for u, b, d in raw)
     except (TypeError, ValueError):
         raise SaveError(path, f"\"{MARKS_KEY}\": expected [unit, box, destroyed] triples") from None
-    return record_of(session, marks=marks)
+    table = TableSettings()
+    if TABLE_KEY in doc:
+        try:
+            table = TableSettings.from_json(doc[TABLE_KEY])
+        except ValueError as exc:
+            raise SaveError(path, f"\"{TABLE_KEY}\": {exc}") from None
+    return dataclasses.replace(record_of(session, marks=marks), table=table)
 
 
 @dataclass(frozen=True, slots=True)

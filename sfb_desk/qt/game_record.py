@@ -48,6 +48,40 @@ class BoxMark:
 
 
 @dataclass(frozen=True, slots=True)
+class TableSettings:
+    """Who plays what at this table, kept with the game (saved with it): the game's title,
+    the sides a robot plays (side -> level, :mod:`sfb_desk.robot`) and the sides whose dice
+    the seeded generator rolls."""
+
+    title: str = ""
+    robots: tuple[tuple[str, str], ...] = ()
+    auto_dice: frozenset[str] = frozenset()
+
+    @property
+    def robot_sides(self) -> dict[str, str]:
+        return dict(self.robots)
+
+    def to_json(self) -> dict:
+        return {"title": self.title, "robots": dict(self.robots),
+                "auto_dice": sorted(self.auto_dice)}
+
+    @classmethod
+    def from_json(cls, doc: object) -> TableSettings:
+        """The settings of a save's ``"table"`` object; ValueError names what is wrong."""
+        if not isinstance(doc, dict):
+            raise ValueError("expected an object with title, robots and auto_dice")
+        title, robots, dice = doc.get("title", ""), doc.get("robots", {}), doc.get("auto_dice", [])
+        if not isinstance(title, str):
+            raise ValueError("title: expected text")
+        if not isinstance(robots, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in robots.items()):
+            raise ValueError("robots: expected {side: level}")
+        if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
+            raise ValueError("auto_dice: expected a list of side names")
+        return cls(title, tuple(sorted(robots.items())), frozenset(dice))
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game at one moment (module docstring). ``setup`` holds the extra keyword arguments
     of the session (ship records and classes, when the engine takes them)."""
@@ -61,6 +95,7 @@ class GameRecord:
     marks: tuple[BoxMark, ...] = ()
     setup: Mapping[str, object] = field(default_factory=dict)
     combat: object = None  # the session's ship records and seeking state, when it has them
+    table: TableSettings = field(default_factory=lambda: TableSettings())
 
     @property
     def finished(self) -> bool:
@@ -114,24 +149,51 @@ def side_of(prompt: Prompt, state: GameState) -> str | None:
 
 
 class AutoAnswers:
-    """The answers the program gives by itself: the seeded dice of the sides in
-    ``auto_sides`` (a DiceRequest with no side is rolled when every side of the game is
-    automatic), and, with ``defaults``, the default of any prompt that has one."""
+    """The answers the program gives by itself, in this order:
 
-    def __init__(self, auto_sides: Iterable[str] = (), defaults: bool = False) -> None:
+    1. the robots: a side in ``robots`` (side -> level) is played by a
+       :class:`sfb_desk.robot.Robot`, which answers every prompt of its side (dice included);
+    2. the seeded dice of the sides in ``auto_sides`` (a DiceRequest with no side is rolled
+       when every side of the game is automatic or robot);
+    3. the table's pass ``policy`` (:class:`~.pass_policy.PassPolicy`): a prompt it lets pass
+       is answered with its default;
+    4. with ``defaults``, the default of any prompt that has one.
+
+    Every source is stateless (a pure function of the prompt and the session), so the worker
+    builds a fresh one for each request and undo/replay never depend on it."""
+
+    def __init__(self, auto_sides: Iterable[str] = (), defaults: bool = False,
+                 robots: Mapping[str, str] | None = None, policy: object = None) -> None:
         self.auto_sides = frozenset(auto_sides)
         self.defaults = defaults
+        self.policy = policy
         self._dice = SeededDice()
+        self.robots: dict[str, object] = {}
+        if robots:
+            from ..robot import Robot  # the robot layer sits below qt
+
+            self.robots = {side: Robot(side, level) for side, level in robots.items()}
+        self._automatic = self.auto_sides | frozenset(self.robots)
 
     def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | object:
-        if isinstance(prompt, DiceRequest) and self.auto_sides:
-            state = session.state
-            side = side_of(prompt, state)
+        state = session.state
+        side = side_of(prompt, state)
+        robot = self.robots.get(side) if side else None
+        if robot is not None:
+            result = robot.answer(prompt, session)  # type: ignore[attr-defined]
+            if result is not NO_ANSWER:
+                return result
+        if isinstance(prompt, DiceRequest) and self._automatic:
             sides = {u.side for u in state.units}
-            if (side in self.auto_sides) if side else sides <= self.auto_sides:
+            if (side in self._automatic) if side else sides <= self._automatic:
                 return self._dice.answer(prompt, session)
-        if self.defaults and prompt.default is not None:
-            return prompt.default, "default"
+        if prompt.default is not None:
+            if self.defaults:
+                return prompt.default, "default"
+            policy = self.policy
+            if policy is not None and policy.passes(  # type: ignore[attr-defined]
+                    prompt, state, getattr(session, "combat", None)):
+                return prompt.default, "passed"
         return NO_ANSWER
 
 
