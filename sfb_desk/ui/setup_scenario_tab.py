@@ -1,0 +1,218 @@
+"""The "Scenario" tab of the new-game dialog: the scenario library listed, one scenario described.
+
+Practice duels come first, then SG1 "The Duel", then the rest in the library's order. Each row
+shows the rule number, the title and whether SFB Desk can play it (the reason when not).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sfb_desk.data.scenario_schema import Scenario, Unit
+from sfb_desk.data.scenarios import ScenarioLibrary
+
+COLUMNS = ("Rule", "Title", "Playable")
+FIRST = "SG1"  # after the practice duels: "The Duel"
+
+
+def ordered(scenarios: ScenarioLibrary) -> list[Scenario]:
+    """Practice duels, then SG1, then the others in the library's order."""
+    rest = scenarios.sorted()
+    practice = [s for s in rest if s.scenario.origin == "practice"]
+    duel = [s for s in rest if s.id.upper() == FIRST]
+    return practice + duel + [s for s in rest if s not in practice and s not in duel]
+
+
+def rule_of(scenario: Scenario) -> str:
+    return scenario.scenario.rule or "practice"
+
+
+def _unit_line(unit: Unit) -> str:
+    what = unit.ship or unit.monster or unit.unlisted
+    name = f"<i>{escape(unit.name)}</i>, " if unit.name else ""
+    where = f"hex {unit.hex}" if unit.hex else escape(unit.entry or "enters later")
+    if unit.within:
+        where += f" (within {unit.within})"
+    facing = unit.facing or "no facing"
+    facing = "facing: players' choice" if facing == "choice" else f"facing {facing}"
+    status = unit.weapon_status
+    status_text = "WS rolled" if status == "roll" else f"WS {status}" if status is not None else ""
+    bits = [where, facing, f"speed {unit.speed}", status_text]
+    if unit.refits:
+        bits.append("refits " + " ".join(unit.refits))
+    return f"{name}{escape(what)}: " + ", ".join(escape(b) for b in bits if b)
+
+
+def scenario_html(scenario: Scenario) -> str:
+    """Everything the player needs to choose: status, forces, set-up, length, rules, victory."""
+    head, status = scenario.scenario, scenario.status
+    rule = f"({head.rule}) " if head.rule else ""
+    html = ["<html><body style='font-family: sans-serif'>",
+            f"<h3>{escape(rule + head.title)}</h3>"]
+    if head.origin == "reconstructed":
+        html.append("<p><i>Reconstructed by SFB Desk: only the title is the rulebook's.</i></p>")
+    elif head.origin == "practice":
+        html.append("<p><i>SFB Desk practice set-up, not a rulebook scenario.</i></p>")
+    if status.playable:
+        html.append("<p style='color:#1d6b1d'><b>Playable.</b></p>")
+    else:
+        html.append("<p style='background:#fff0c2; padding:6px; border:1px solid #d9a400'>"
+                    f"<b>Not playable:</b> {escape(status.reason)}</p>")
+    if head.summary:
+        html.append(f"<p>{escape(head.summary)}</p>")
+    facts = []
+    if head.year is not None:
+        facts.append(f"Year Y{head.year}")
+    facts.append(f"{scenario.map.kind.capitalize()} map")
+    length = scenario.length
+    facts.append(f"{length.turns} turns" if length.turns else f"until {length.until}")
+    if head.players:
+        facts.append(f"players: {head.players}")
+    html.append(f"<p>{escape('; '.join(facts))}.</p>")
+    for side in scenario.sides:
+        neutral = " (neutral)" if side.neutral else ""
+        html.append(f"<p><b>{escape(side.name)}</b>{neutral}</p><ul>")
+        html.extend(f"<li>{_unit_line(u)}</li>" for u in side.units)
+        html.append("</ul>")
+    if scenario.special_rules:
+        html.append("<p><b>Special rules</b></p><ul>")
+        for sr in scenario.special_rules:
+            cite = f"({escape(sr.rule)}) " if sr.rule else ""
+            html.append(f"<li>{cite}{escape(sr.text)}</li>")
+        html.append("</ul>")
+    if status.limitations:
+        html.append("<p><b>Limitations in SFB Desk</b></p><ul>")
+        html.extend(f"<li>{escape(x)}</li>" for x in status.limitations)
+        html.append("</ul>")
+    html.append(f"<p><b>Victory:</b> {escape(scenario.victory.text)}</p>")
+    html.append("</body></html>")
+    return "".join(html)
+
+
+class ScenarioPicker(QWidget):
+    """The list (with a filter box) and the chosen scenario's description."""
+
+    scenario_chosen = Signal(str)  # the scenario id
+
+    def __init__(self, scenarios: ScenarioLibrary, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scenarios = scenarios
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Filter scenarios by rule, title or ship…")
+        self.search.setClearButtonEnabled(True)
+        self.list = QTreeWidget()
+        self.list.setColumnCount(len(COLUMNS))
+        self.list.setHeaderLabels(COLUMNS)
+        self.list.setRootIsDecorated(False)
+        self.list.setUniformRowHeights(True)
+        self.list.setAccessibleName("Scenarios")
+        header = self.list.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.details = QTextBrowser()
+        self.details.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.details.setOpenLinks(False)
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        if scenarios.problems:
+            self.problems_label.setText(f"{len(scenarios.problems)} scenario file(s) could not "
+                                        "be loaded: " + "; ".join(str(p) for p in
+                                                                  scenarios.problems[:2]))
+        else:
+            self.problems_label.hide()
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.search)
+        left_layout.addWidget(self.list, 1)
+        left_layout.addWidget(self.problems_label)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.details)
+        splitter.setSizes([560, 500])
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+        self.search.textChanged.connect(self.refresh)
+        self.list.currentItemChanged.connect(self._on_current)
+        self.refresh()
+
+    def _matches(self, scenario: Scenario, needle: str) -> bool:
+        if not needle:
+            return True
+        head = scenario.scenario
+        hay = [head.id, head.title, head.rule or "", head.summary]
+        hay += [u.ship or u.unlisted or u.monster for _, u in scenario.units()]
+        return any(needle in h.casefold() for h in hay)
+
+    def refresh(self) -> None:
+        needle = self.search.text().strip().casefold()
+        current = self.current_id()
+        self.list.blockSignals(True)
+        self.list.clear()
+        grey = QBrush(QColor("#8a8a8a"))
+        for scenario in ordered(self.scenarios):
+            if not self._matches(scenario, needle):
+                continue
+            status = scenario.status
+            playable = "yes" if status.playable else "no"
+            item = QTreeWidgetItem([rule_of(scenario), scenario.title, playable])
+            item.setData(0, Qt.ItemDataRole.UserRole, scenario.id)
+            item.setToolTip(1, scenario.title)
+            if not status.playable:
+                for column in range(len(COLUMNS)):
+                    item.setForeground(column, grey)
+                item.setToolTip(2, f"Not playable: {status.reason}")
+            self.list.addTopLevelItem(item)
+        self.list.resizeColumnToContents(0)
+        item = self._item(current) if current else None
+        if item is not None:  # still listed: stays current, nothing is chosen again
+            self.list.setCurrentItem(item)
+        self.list.blockSignals(False)
+        if item is None:
+            self.details.clear()
+
+    def current_id(self) -> str | None:
+        item = self.list.currentItem()
+        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
+
+    def _item(self, scenario_id: str) -> QTreeWidgetItem | None:
+        for i in range(self.list.topLevelItemCount()):
+            item = self.list.topLevelItem(i)
+            if item.data(0, Qt.ItemDataRole.UserRole).upper() == scenario_id.upper():
+                return item
+        return None
+
+    def select(self, scenario_id: str) -> bool:
+        """Make ``scenario_id`` current (emits :attr:`scenario_chosen` if it changes); False
+        if it is not listed (unknown, or hidden by the filter)."""
+        item = self._item(scenario_id)
+        if item is not None:
+            self.list.setCurrentItem(item)
+        return item is not None
+
+    def _on_current(self, current: QTreeWidgetItem | None, _previous=None) -> None:  # noqa: ANN001
+        if current is None:
+            self.details.clear()
+            return
+        scenario_id = current.data(0, Qt.ItemDataRole.UserRole)
+        self.details.setHtml(scenario_html(self.scenarios.get(scenario_id)))
+        self.scenario_chosen.emit(scenario_id)
