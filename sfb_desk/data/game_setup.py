@@ -24,7 +24,8 @@ from ..rules.combat.shields import ShieldState
 from ..rules.energy import initial_state
 from ..rules.energy.costs import ARMING
 from ..rules.game_state import GameState, RuleOptions
-from ..rules.hexes import hex_from_label
+from ..rules.hexes import FLOATING_MAP, STANDARD_MAP, hex_from_label
+from ..rules.movement_speed import max_speed
 from ..rules.seeking import SeekingState, make_rack
 from ..rules.ship import ShipSpec
 from ..rules.units import new_ship, profile_from_spec
@@ -82,11 +83,16 @@ def units_from_scenario(
         facing = unit.facing_index
         if facing is None:
             raise SetupError(f"{key}: the facing is the player's choice; give it in the scenario")
-        speed = unit.speed if isinstance(unit.speed, int) else 0
+        profile = profile_from_spec(spec)
+        if isinstance(unit.speed, int):
+            speed = unit.speed
+        else:  # "max": the fastest the ship can plot (C12.384, at most 31 C2.112)
+            probe = new_ship(uid, side.name, profile, hex=hex_from_label(unit.hex), facing=facing)
+            speed = max_speed(probe)
         status = unit.weapon_status if isinstance(unit.weapon_status, int) else statuses.get(key)
         if status is None:
             raise SetupError(f"{key}: weapon status {unit.weapon_status!r}: give weapon_status")
-        ship = new_ship(uid, side.name, profile_from_spec(spec), hex=hex_from_label(unit.hex),
+        ship = new_ship(uid, side.name, profile, hex=hex_from_label(unit.hex),
                         facing=facing, speed=speed, name=unit.name or spec.name, spec_id=spec.id)
         energy = initial_state(spec, capacitor_full=status >= 1, prev_plot=((1, speed),))
         if status >= 2:
@@ -97,5 +103,8 @@ def units_from_scenario(
             if w.family == "drone" or w.type.upper() == "ADD":
                 racks.append(make_rack(uid, w, year=year or spec.year_in_service))
     last = turns if turns is not None else getattr(getattr(scenario, "length", None), "turns", None)
-    state = GameState(units=tuple(units), options=options, dice_seed=dice_seed, last_turn=last)
+    kind = getattr(getattr(scenario, "map", None), "kind", "floating")
+    bounds = STANDARD_MAP if kind == "fixed" else FLOATING_MAP  # fixed: leaving disengages (C7.0)
+    state = GameState(units=tuple(units), options=options, dice_seed=dice_seed, last_turn=last,
+                      map=bounds)
     return GameSetup(state, Combat(tuple(records), SeekingState(racks=tuple(racks))), specs)

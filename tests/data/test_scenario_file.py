@@ -62,7 +62,7 @@ SOURCES = {
 }
 
 PLAYABLE = {
-    "SG1": True, "SG22": False, "SH19": True, "SH46": False, "SM5": True,
+    "SG1": True, "SG22": False, "SH19": True, "SH46": False, "SM5": False,
     "PRACTICE-CA-D7": True, "PRACTICE-CA-D7-FIXED": True, "PRACTICE-FF-F5": True,
 }  # fmt: skip
 
