@@ -209,8 +209,9 @@ class GameController(QObject):
         """The table's pass policy (:class:`~.pass_policy.PassPolicy`; None: ask everything).
         A prompt it lets pass is answered with its default at once."""
         self._policy = policy
-        if policy is not None and self._record is not None and not self.busy \
-                and self._record.pending:
+        pending = self._record.pending if self._record is not None else None
+        if policy is not None and getattr(policy, "active", True) and not self.busy \
+                and pending is not None and pending.default is not None:
             self._request(TABLE, NO_ANSWER, "Pass")
 
     @property

@@ -28,6 +28,8 @@ from ..rules.results import Refusal
 
 #: Source name of answers the table typed (physical dice, orders, choices).
 TABLE = "player"
+#: Source name of defaults the table's pass policy gave (:mod:`.pass_policy`).
+PASSED = "pass-policy"
 #: Source name of dice the seeded generator rolled (solo play).
 SEEDED = SeededDice.name
 
@@ -192,8 +194,9 @@ class AutoAnswers:
                 return prompt.default, "default"
             policy = self.policy
             if policy is not None and policy.passes(  # type: ignore[attr-defined]
-                    prompt, state, getattr(session, "combat", None)):
-                return prompt.default, "passed"
+                    prompt, state, getattr(session, "combat", None),
+                    getattr(session, "specs", None)):
+                return prompt.default, PASSED
         return NO_ANSWER
 
 

@@ -30,7 +30,7 @@ def controller(qapp):
 class PassSideB:
     """A pass policy for the test: B's prompts with a default pass, nothing else."""
 
-    def passes(self, prompt, state, combat) -> bool:
+    def passes(self, prompt, state, combat, specs=None) -> bool:
         unit = state.find(prompt.unit) if prompt.unit else None
         return unit is not None and unit.side == "kli"
 
@@ -84,11 +84,11 @@ def test_the_pass_policy_answers_defaults_it_lets_pass():
         result = auto.answer(prompt, session)
         unit = session.state.find(prompt.unit) if prompt.unit else None
         if unit is not None and unit.side == "kli" and prompt.default is not None:
-            assert result == (prompt.default, "passed")
+            assert result == (prompt.default, "pass-policy")
             passed.append(prompt.key)
             session.answer(*result)
             continue
-        assert result is not Chain and not (isinstance(result, tuple) and result[1] == "passed")
+        assert result is not Chain and not (isinstance(result, tuple) and result[1] == "pass-policy")
         session.answer(prompt.default if prompt.default is not None else [3], "player")
     assert passed and all(".B" in k for k in passed)
 
