@@ -1,0 +1,250 @@
+"""The robot's fire declarations (D6.315), launches (FD2, FP1) and reserve reinforcement (H7.134).
+
+**Fire.** For each of the side's ships, each live weapon that holds a load (heavy weapons:
+the record's ``armed``, E1.2; phasers: the capacitor, H6) is considered against the nearest
+enemy ship, and phasers also against drones closing on the ship (point defence, FD1.5):
+
+* the expected damage of the shot comes from the weapon charts (:mod:`.view`, the analysis
+  layer's matrices), overloaded when the weapon was armed so (E3.5, E4.4; an overload fires
+  only within 8 hexes, D6.126, so an overloaded load waits until then);
+* the cadet fires whatever can score; the other levels fire a heavy weapon when the shot is
+  worth at least half of what the weapon does at its best range (photons at 8 or closer,
+  E4; disruptors about 10, E3), phasers inside the level's phaser range, and anything that
+  would otherwise be lost at the end of the turn (a load that cannot be held, E3.24);
+* the commodore also holds its fire while the range is still closing fast (a forecast of both
+  ships moving straight, C1.4) and the turn leaves time to fire later.
+
+Each shot is added only if the session's own check of the declaration accepts it (fire
+control D6.6, arcs D2, rate of fire E1.50, range, capacitor H6.3), so the answer is never
+refused. **Launches**: a drone from each rack that may launch (FD2.42 rate, F3.2 control, D2
+arc) at the nearest enemy in reach; a complete plasma torpedo (FP1) when the target is close
+enough or the load would be lost. **Reserve**: battery power as specific reinforcement on the
+shield struck (1 a point, D3.342) or general for enveloping damage (2 a point, D3.341), just
+enough to stop the internals, within what the batteries hold (H7.134).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.energy.costs import PHASER_CAPACITY
+from ..rules.energy.reserve import reserve_available
+from ..rules.hexes import hex_range
+from ..rules.results import Refusal
+from ..rules.units import DRONE
+from .levels import Level
+from .view import (
+    Ship,
+    bears,
+    expected,
+    incoming_seekers,
+    live_weapons,
+    nearest_enemy,
+    own_ships,
+    ship,
+    straight_ahead,
+    weapon_curve,
+)
+
+#: A heavy weapon fires when its shot is worth this share of its best (ranges 2 and out).
+WORTH = 0.5
+#: From this impulse on, a load that cannot be held fires at any range it can score at.
+LAST_CALL = 29
+#: Commodore: impulses of forecast, and how much better a later shot must be to wait for it.
+FORECAST = 4
+WAIT_GAIN = 1.25
+#: Drones fly at speed 20 for several turns (FD2); launch within this range.
+DRONE_RANGE = 15
+PLASMA_RANGE = 10
+OVERLOAD_RANGE = 8
+
+
+def fire_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
+    """``{ship: [shots]}`` for the side's ships that fire this impulse ({} when none)."""
+    out: dict[str, list[dict]] = {}
+    for me in own_ships(session, prompt.side):
+        shots = _ship_shots(prompt.side, me, session, lv, out)
+        if shots:
+            out[me.id] = shots
+    if out and isinstance(session._check_fire(prompt.side, out), Refusal):
+        return {}  # cannot happen: every shot was checked in turn; never risk a refusal
+    return out
+
+
+def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[dict]:  # noqa: ANN001
+    enemy = nearest_enemy(session, me.unit)
+    impulse = session.state.impulse
+    chosen: list[dict] = []
+
+    def accept(shot: dict) -> bool:
+        trial = {**others, me.id: chosen + [shot]}
+        if isinstance(session._check_fire(side, trial), Refusal):
+            return False
+        chosen.append(shot)
+        return True
+
+    weapons = live_weapons(me)
+    phasers = sorted((w for w in weapons if w.type in PHASER_CAPACITY),
+                     key=lambda w: weapon_curve(w.type.strip().upper())[1])
+    spent: set[str] = set()
+    if lv.point_defence:
+        for drone in incoming_seekers(session, me.id):
+            if drone.kind != DRONE or hex_range(me.unit.hex, drone.hex) > 1:
+                continue
+            for w in phasers:
+                box = w.box_ids[0]
+                if box in spent or not bears(w, me.unit, drone.hex):
+                    continue
+                if accept({"box": box, "target": drone.id}):
+                    spent.add(box)
+                    break
+    if enemy is None:
+        return chosen
+    rng = hex_range(me.unit.hex, enemy.unit.hex)
+    if rng == 0:
+        # Same hex: the shield struck needs the D3.42 direction, which the session does not
+        # track yet; the robot holds its fire until the ships part (decisions.md).
+        return chosen
+    later = _forecast(me, enemy, impulse) if lv.timing else rng
+    for w in weapons:
+        box = w.box_ids[0]
+        if box in spent or w.family in ("drone", "plasma", "add"):
+            continue
+        is_phaser = w.type in PHASER_CAPACITY
+        if not is_phaser and box not in me.record.armed:
+            continue
+        if not bears(w, me.unit, enemy.unit.hex):
+            continue
+        arming = None if is_phaser else session._arming_now(me.record, me.unit, box)
+        overload = bool(arming is not None and arming.overload)
+        if overload and rng > OVERLOAD_RANGE:
+            continue  # an overload fires within 8 hexes only (D6.126)
+        now = expected(w, rng, overload=overload)
+        if now <= 0:
+            continue
+        if not lv.fire_any and not _worth(w, rng, now, overload, is_phaser, lv, impulse, arming):
+            continue
+        if lv.timing and impulse < LAST_CALL - 2 and later < rng:
+            if expected(w, later, overload=overload) > WAIT_GAIN * now:
+                continue  # the range is closing: a better shot comes soon
+        shot = {"box": box, "target": enemy.id}
+        if overload:
+            shot["mode"] = "overload"
+        accept(shot)
+    return chosen
+
+
+def _worth(w, rng: int, now: float, overload: bool, is_phaser: bool, lv: Level,  # noqa: ANN001
+           impulse: int, arming) -> bool:  # noqa: ANN001
+    if is_phaser:
+        return rng <= lv.phaser_range or (impulse >= LAST_CALL + 2 and now >= 1.0)
+    best = max(weapon_curve(w.type.strip().upper(), overload, w.max_range)[2:16])
+    if now >= WORTH * best:
+        return True
+    holdable = _holdable(w, arming)
+    return not holdable and impulse >= LAST_CALL
+
+
+def _holdable(w, arming) -> bool:  # noqa: ANN001
+    """Can the load wait for next turn (E4.22 photons; not disruptors E3.24, not overloaded
+    fusion E7.412, not plasma-R FP2.51)?"""
+    from ..rules.energy.costs import ARMING
+
+    if arming is None:
+        return False
+    table = ARMING.get(arming.mode or arming.type)
+    if table is None:
+        return False
+    if arming.overload:
+        return table.overload_hold is not None
+    return table.hold is not None
+
+
+def _forecast(me: Ship, enemy: Ship, impulse: int) -> int:
+    """The shortest range over the next few impulses if both ships fly straight (C1.4)."""
+    best = hex_range(me.unit.hex, enemy.unit.hex)
+    for k in range(1, FORECAST + 1):
+        if impulse + k > 32:
+            break
+        a = straight_ahead(me.unit, k, impulse)
+        b = straight_ahead(enemy.unit, k, impulse)
+        best = min(best, hex_range(a.hex, b.hex))
+    return best
+
+
+# -- launches --------------------------------------------------------------------------------
+
+
+def launch_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
+    """``{ship: {"drones": [...], "plasma": [...]}}`` for the side's ships ({} when none)."""
+    if not lv.drones:
+        return {}
+    side = prompt.side
+    out: dict[str, dict] = {}
+    state = session.state
+    for me in own_ships(session, side):
+        enemy = nearest_enemy(session, me.unit)
+        if enemy is None:
+            continue
+        rng = hex_range(me.unit.hex, enemy.unit.hex)
+        record: dict[str, list] = {}
+
+        def accept(kind: str, item: dict, me=me, record=record) -> bool:  # noqa: ANN001
+            trial_record = {**record, kind: record.get(kind, []) + [item]}
+            trial = {**out, me.id: trial_record}
+            if isinstance(session._check_launches(side, trial), Refusal):
+                return False
+            record[kind] = trial_record[kind]
+            return True
+
+        reach = 25 if lv.fire_any else DRONE_RANGE
+        for w in live_weapons(me):
+            box = w.box_ids[0]
+            tag = f"{me.id}.T{state.turn}I{state.impulse}.{w.family}{w.designator}"
+            if w.family == "drone" and rng <= reach:
+                rack = session.combat.seeking.rack(me.id, box)
+                if rack is None or not rack.drones:
+                    continue
+                accept("drones", {"box": box, "id": tag, "target": enemy.id})
+            elif w.family == "plasma" and box in me.record.armed:
+                arming = session._arming_now(me.record, me.unit, box)
+                late = state.impulse >= LAST_CALL and not _holdable(w, arming)
+                if rng <= PLASMA_RANGE or (late and rng <= 2 * PLASMA_RANGE):
+                    accept("plasma", {"box": box, "id": tag, "target": enemy.id})
+        if record:
+            out[me.id] = record
+    if out and isinstance(session._check_launches(side, out), Refusal):
+        return {}
+    return out
+
+
+# -- reserve reinforcement -------------------------------------------------------------------
+
+_DAMAGE = re.compile(r"^(\d+) damage scored on \S+ (shield #(\d)|all shields)")
+
+
+def reserve_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
+    """H7.134: enough battery power to stop the volley's internals, or none."""
+    if not lv.reserve:
+        return {}
+    me = ship(session, prompt.unit)
+    match = _DAMAGE.match(prompt.purpose)
+    if me is None or match is None or me.record.allocation is None:
+        return {}
+    damage = int(match.group(1))
+    available = reserve_available(me.record.energy, me.record.allocation, me.spec)
+    if available < 1:
+        return {}
+    shields = me.shields
+    if match.group(3):
+        k = int(match.group(3))
+        if shields.is_down(k):
+            return {}
+        need = damage - shields.strength(k) - shields.general
+        points = min(max(need, 0), int(available))
+        return {"specific": points} if points > 0 else {}
+    weakest = min(shields.strength(k) for k in range(1, 7))
+    need = damage - weakest - shields.general
+    points = min(max(need, 0), int(available // 2))
+    return {"general": points} if points > 0 else {}
+

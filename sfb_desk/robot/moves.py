@@ -1,0 +1,112 @@
+"""The robot's movement orders (C1.4, C3, C4) and movement announcements (C12.36).
+
+Each legal order of the prompt (``prompt.options``, from :func:`sfb_desk.rules.movement.
+legal_orders`) is tried with :func:`sfb_desk.rules.movement.apply_order` and the unit after it
+is scored:
+
+* the **cadet** charges: the shorter the range to the nearest enemy the better, the enemy dead
+  ahead breaking ties;
+* the **captain** and **commodore** close to the range their weapons like best
+  (:func:`.view.best_range`) and hold it, keeping the enemy in the arcs of their heavy weapons
+  (D2); the commodore also turns its strongest shield toward the enemy (D3.4) and, once its
+  heavy weapons have fired, turns its fresh shields toward the threat;
+* on a fixed map every level keeps off the edges (leaving the map is disengaging, C7.0).
+
+High energy turns and tactical maneuvers are never paid for (the allocation pays no HETs), so
+only the orders of the impulse chart are chosen. Announcements (unplotted acceleration, EM,
+emergency deceleration) are not used: the empty announcement is always legal.
+"""
+
+from __future__ import annotations
+
+from ..rules.hexes import bearing, hex_range
+from ..rules.movement import Moved, apply_order, parse_move_order
+from ..rules.results import Refusal
+from ..rules.units import Unit
+from .levels import Level
+from .view import Ship, bears, best_range, facing_shield, heavy, live_weapons, nearest_enemy, ship
+
+#: Bearings (24-point compass) from dead ahead: 1 is dead ahead, 13 dead astern.
+EDGE_MARGIN = 3
+
+
+def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
+    """One of ``prompt.options`` (never ``het``: no HET is paid for)."""
+    options = [o for o in prompt.options if o != "het"] or list(prompt.options)
+    me = ship(session, prompt.unit)
+    unit = me.unit if me is not None else session.state.find(prompt.unit)
+    enemy = nearest_enemy(session, unit) if unit is not None else None
+    if unit is None or enemy is None:
+        return prompt.default if prompt.default in options else options[0]
+    scored = []
+    for n, option in enumerate(options):
+        after = _after(session, unit, option)
+        if after is None:
+            continue
+        scored.append((_score(after, me, enemy, lv, session), -n, option))
+    if not scored:
+        return prompt.default if prompt.default in options else options[0]
+    return max(scored)[2]
+
+
+def _after(session, unit: Unit, option: str) -> Unit | None:  # noqa: ANN001
+    order = parse_move_order(option)
+    if isinstance(order, Refusal):
+        return None
+    state = session.state
+    moved = apply_order(unit, order, turn=state.turn, impulse=state.impulse,
+                        options=session.initial.options, bounds=session.initial.map)
+    if not isinstance(moved, Moved):
+        return None
+    return moved.unit
+
+
+def _score(after: Unit, me: Ship | None, enemy: Ship, lv: Level, session) -> float:  # noqa: ANN001
+    rng = hex_range(after.hex, enemy.unit.hex)
+    score = 0.0
+    bounds = session.initial.map
+    if bounds.columns is not None or bounds.rows is not None:
+        if not after.active:
+            return -1e6  # off the map: disengaged (C7.0)
+        score -= 50.0 * max(0, EDGE_MARGIN - _edge_distance(after, bounds))
+    ahead = _ahead(after, enemy.unit.hex)
+    if lv.approach == "charge" or me is None:
+        return score - 10.0 * max(rng, 1) - 15.0 * (rng == 0) - 0.1 * ahead
+    want = best_range(me, enemy)
+    score -= 4.0 * abs(rng - want)
+    if rng < 2:
+        score -= 6.0  # inside photon and overload minimums, and ramming distance
+    weapons = [w for w in live_weapons(me) if heavy(w)]
+    loaded = [w for w in weapons if w.box_ids[0] in me.record.armed]
+    bearing_heavy = sum(1 for w in (loaded or weapons) if bears(w, after, enemy.unit.hex))
+    score += 3.0 * bearing_heavy
+    if lv.timing:
+        shields = facing_shield(after, enemy.unit.hex)
+        if shields:
+            strength = max(me.shields.strength(k) for k in shields)
+            score += 0.25 * strength
+    return score - 0.05 * ahead
+
+
+def _ahead(unit: Unit, target_hex) -> int:  # noqa: ANN001
+    """How far off the bow the target lies (0 dead ahead .. 12 dead astern)."""
+    point = bearing(unit.hex, unit.facing, target_hex)
+    if point == 0:
+        return 0
+    off = (point - 1) % 24
+    return min(off, 24 - off)
+
+
+def _edge_distance(unit: Unit, bounds) -> int:  # noqa: ANN001
+    col, row = unit.hex.col, unit.hex.row
+    gaps = []
+    if bounds.columns is not None:
+        gaps += [col - 1, bounds.columns - col]
+    if bounds.rows is not None:
+        gaps += [row - 1, bounds.rows - row]
+    return min(gaps) if gaps else 99
+
+
+def announce_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
+    """No unplotted changes (C12.24), EM (C10.311) or emergency deceleration (C8)."""
+    return {}
