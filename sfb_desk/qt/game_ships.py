@@ -1,0 +1,87 @@
+"""The ships of a game in play as the SSD views show them: class, arming, damage just landed.
+
+No widgets here (DESIGN.md section 2). :func:`game_ships` lists the units that have an SSD (a
+class in the game's ``setup["specs"]``); :func:`arming_now` is each heavy weapon's arming
+state at this moment of the turn (E1, E4.2, E3.2): before this turn's allocation the state the
+weapon carried into the turn; after it, the state the allocation brought it to (the same
+:func:`~sfb_desk.rules.energy.step` the session applies); weapons fired this turn are listed
+apart (their load is spent). :func:`new_damage` is the boxes the sequencer destroyed
+between two records (hand marks are the table's own bookkeeping and are left out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.energy import WeaponArming, step
+from ..rules.energy.state import weapon_destroyed
+from ..rules.game_state import GameState
+from ..rules.ship import ShipSpec
+from .ea_game import ship_record, spec_of
+from .game_record import GameRecord
+
+
+@dataclass(frozen=True)
+class GameShip:
+    """One unit with an SSD: its id, name, side and class."""
+
+    unit_id: str
+    name: str
+    side: str
+    spec: ShipSpec
+
+    @property
+    def label(self) -> str:
+        """The tab text: unit id and class (``ENT (CA)``)."""
+        return f"{self.unit_id} ({self.spec.class_code})"
+
+
+def game_ships(record: GameRecord | None) -> tuple[GameShip, ...]:
+    """The units of the game that have an SSD, in the order of the game's units."""
+    if record is None:
+        return ()
+    ships = []
+    for unit in (record.state or record.initial).units:
+        if unit.is_seeker:
+            continue
+        spec = spec_of(record, unit.id)
+        if spec is not None:
+            ships.append(GameShip(unit.id, unit.name or unit.id, unit.side, spec))
+    return tuple(ships)
+
+
+def arming_now(record: GameRecord | None, unit_id: str,
+               state: GameState | None = None) -> tuple[tuple[WeaponArming, ...], frozenset[str]]:
+    """(each heavy weapon's arming state now, the weapons fired this turn) of ``unit_id``."""
+    rec = ship_record(record, unit_id)
+    spec = spec_of(record, unit_id)
+    if rec is None or spec is None:
+        return (), frozenset()
+    alloc = rec.allocation
+    if alloc is None:
+        return rec.energy.weapons, rec.fired
+    dead = rec.energy.destroyed
+    if state is not None and (unit := state.find(unit_id)) is not None:
+        dead = unit.destroyed
+    now = tuple(step(w, alloc.order(w.box), turn=alloc.turn,
+                     destroyed=weapon_destroyed(spec, w.box, dead)).state
+                for w in rec.energy.weapons)
+    return now, rec.fired
+
+
+def destroyed_by_play(record: GameRecord | None) -> dict[str, frozenset[str]]:
+    """Each unit's boxes destroyed by the sequencer (without the hand marks)."""
+    if record is None:
+        return {}
+    return {u.id: u.destroyed for u in (record.state or record.initial).units}
+
+
+def new_damage(before: dict[str, frozenset[str]],
+               after: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Boxes destroyed in ``after`` and not in ``before``, by unit (units with none left out)."""
+    out = {}
+    for uid, boxes in after.items():
+        fresh = boxes - before.get(uid, frozenset())
+        if fresh:
+            out[uid] = frozenset(fresh)
+    return out

@@ -1,0 +1,134 @@
+"""The SSD tabs on a real GameController playing the scripted CA-vs-D7 duel
+(tests/engine/duel_script.py): a tab per ship, the D7's damage after turn 2's volley crossed
+out and highlighted with its tab marked, the weapons' arming status, undo of the volley, and a
+click that marks a box through the controller (undone there)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+from duel_script import ANSWERS, setup  # noqa: E402
+
+from sfb_desk.qt.controller import GameController  # noqa: E402
+from sfb_desk.qt.gc_guard import GuiCollector  # noqa: E402
+from sfb_desk.ui.ssd_tabs import DAMAGE_MARK, FIRED, SsdTabs  # noqa: E402
+
+WAIT = 20_000
+SCRIPT = {a.key: a.value for a in ANSWERS}
+#: The D7's internals from turn 2's volley: 4 points through shield #1, DAC rolls 6, 7, 8, 8
+#: (worked out by hand in tests/engine/test_duel_ca_d7.py).
+VOLLEY_2_INTERNALS = {"forward_hull#1", "forward_hull#2", "aft_hull#1", "aft_hull#2"}
+
+
+@pytest.fixture
+def game(qtbot):
+    collector = GuiCollector()
+    c = GameController()
+    tabs = SsdTabs()
+    qtbot.addWidget(tabs)
+    tabs.bind(c)
+    tabs.resize(900, 1000)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    g = setup()
+    try:
+        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+            c.new_game(g.state, combat=g.combat, specs=g.specs)
+        yield c, tabs
+    finally:
+        assert c.close()
+        collector.stop()
+
+
+def answer(qtbot, c, value):
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT) as blocker:
+        assert c.answer(value)
+    assert blocker.args[0], f"{value!r} refused at {c.pending.key}"
+
+
+def play_until(qtbot, c, key):
+    """Answer from the duel's script (else the default) until ``key`` is asked."""
+    while c.pending.key != key:
+        answer(qtbot, c, SCRIPT.get(c.pending.key, c.pending.default))
+
+
+def centre(widget, box):
+    return widget.box_rect(box).center().toPoint()
+
+
+def test_a_tab_per_ship_with_its_class(qtbot, game):
+    c, tabs = game
+    assert tabs.units() == ["ENT", "KRT"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["ENT (CA)", "KRT (D7)"]
+    assert tabs.widget_of("KRT").spec.id == "KLI-D7"
+    assert "Klingon" in tabs.tabToolTip(1)
+    # Weapon status 2 (S4): the photons start the game armed.
+    assert tabs.widget_of("ENT").status_texts == {f"photon#{b}": "armed" for b in "ABCD"}
+    with qtbot.waitSignal(tabs.unit_selected) as chosen:
+        tabs.show_unit("KRT")
+    assert chosen.args == ["KRT"] and tabs.current_unit() == "KRT"
+
+
+def test_the_d7s_damage_after_turn_2s_volley(qtbot, game):
+    c, tabs = game
+    play_until(qtbot, c, "T2.I8.dac.v1.KRT")
+    d7 = tabs.widget_of("KRT")
+    before = c.state.unit("KRT").destroyed
+    assert d7.marked == before and before  # turn 1's shield damage
+    assert d7.highlighted == frozenset()  # turn 1's damage stopped flashing when it ended
+    assert tabs.current_unit() == "ENT" and tabs.damage_marked("KRT")  # not looked at yet
+    tabs.show_unit("KRT")
+    assert not tabs.damage_marked("KRT")
+    tabs.show_unit("ENT")
+    # Arming as the turn stands at the volley: fired weapons and the ones still loaded.
+    assert d7.status_texts["disruptor#A"] == FIRED and d7.status_texts["disruptor#C"] == "armed"
+    ent = tabs.widget_of("ENT").status_texts
+    assert ent["photon#B"] == FIRED and ent["photon#D"] == "held" and ent["photon#A"] == "2/4"
+
+    answer(qtbot, c, SCRIPT["T2.I8.dac.v1.KRT"])
+    after = c.state.unit("KRT").destroyed
+    landed = after - before
+    assert VOLLEY_2_INTERNALS <= landed and d7.marked == after
+    assert all(d7.form.boxes()[b].marked for b in VOLLEY_2_INTERNALS)
+    assert d7.highlighted == landed and d7.flashing
+    assert {b for b in landed if b.startswith("shield1#")} == {
+        b for b in after if b.startswith("shield1#")} - before  # the shield went down too
+    assert tabs.damage_marked("KRT") and tabs.tabText(1) == DAMAGE_MARK + "KRT (D7)"
+    assert tabs.tabBar().tabTextColor(1).name() == "#b00020"
+    shot = tabs.widget_of("ENT")  # ENT's own shield took the Klingon volley in the same step
+    assert shot.highlighted and all(b.startswith("shield1#") for b in shot.highlighted)
+
+    tabs.show_unit("KRT")  # looked at: the tab mark goes, the boxes still flash
+    assert not tabs.damage_marked("KRT") and tabs.tabText(1) == "KRT (D7)"
+    assert d7.highlighted == landed
+
+    c.undo()  # the volley taken back: nothing flashes, the boxes are clear again
+    assert d7.marked == before and d7.highlighted == frozenset() and not d7.flashing
+    c.redo()
+    assert d7.marked == after and d7.highlighted == landed
+
+
+def test_a_click_marks_a_box_through_the_controller(qtbot, game):
+    c, tabs = game
+    play_until(qtbot, c, "T2.I8.dac.v1.KRT")
+    answer(qtbot, c, SCRIPT["T2.I8.dac.v1.KRT"])
+    tabs.show_unit("KRT")
+    d7 = tabs.widget_of("KRT")
+    flashing = d7.highlighted
+    qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "phaser#3"))
+    assert "phaser#3" in c.state.unit("KRT").destroyed and "phaser#3" in d7.marked
+    assert c.undo_stack.undoText() == "Mark phaser#3 on KRT"
+    assert d7.highlighted == flashing  # the table's own mark is not flashed as damage
+    qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "forward_hull#1"))
+    assert "forward_hull#1" not in c.state.unit("KRT").destroyed  # unmarked by hand
+    assert c.undo_stack.undoText() == "Unmark forward_hull#1 on KRT"
+    c.undo()
+    assert "forward_hull#1" in d7.marked
+    c.undo()
+    assert "phaser#3" not in d7.marked and "phaser#3" not in c.state.unit("KRT").destroyed
+    assert c.undo_stack.undoText().startswith("DAC")
