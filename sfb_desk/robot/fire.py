@@ -31,6 +31,7 @@ from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.energy.reserve import reserve_available
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
+from ..rules.seeking.defense import destroy_value
 from ..rules.units import DRONE
 from .levels import Level
 from .view import (
@@ -56,6 +57,11 @@ WAIT_GAIN = 1.25
 #: Drones fly at speed 20 for several turns (FD2); launch within this range.
 DRONE_RANGE = 15
 PLASMA_RANGE = 10
+#: Point defence: phasers fire at drones this close, for this margin over what destroys them,
+#: and are kept back for drones within the inbound range.
+DEFENCE_RANGE = 3
+DEFENCE_MARGIN = 1.3
+INBOUND_RANGE = 12
 OVERLOAD_RANGE = 8
 
 
@@ -87,17 +93,9 @@ def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[d
     phasers = sorted((w for w in weapons if w.type in PHASER_CAPACITY),
                      key=lambda w: weapon_curve(w.type.strip().upper())[1])
     spent: set[str] = set()
+    reserved: set[str] = set()
     if lv.point_defence:
-        for drone in incoming_seekers(session, me.id):
-            if drone.kind != DRONE or hex_range(me.unit.hex, drone.hex) > 1:
-                continue
-            for w in phasers:
-                box = w.box_ids[0]
-                if box in spent or not bears(w, me.unit, drone.hex):
-                    continue
-                if accept({"box": box, "target": drone.id}):
-                    spent.add(box)
-                    break
+        spent, reserved = _point_defence(me, session, phasers, accept)
     if enemy is None:
         return chosen
     rng = hex_range(me.unit.hex, enemy.unit.hex)
@@ -111,6 +109,8 @@ def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[d
         if box in spent or w.family in ("drone", "plasma", "add"):
             continue
         is_phaser = w.type in PHASER_CAPACITY
+        if box in reserved:
+            continue  # kept for the drones on their way (FD1.5)
         if not is_phaser and box not in me.record.armed:
             continue
         if not bears(w, me.unit, enemy.unit.hex):
@@ -132,6 +132,35 @@ def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[d
             shot["mode"] = "overload"
         accept(shot)
     return chosen
+
+
+def _point_defence(me: Ship, session, phasers, accept):  # noqa: ANN001, ANN202
+    """FD1.5 point defence: phasers (the weakest first) at each drone aimed at the ship within
+    :data:`DEFENCE_RANGE`, until the expected damage covers what destroys it (FD1.54); the
+    weakest phasers are kept back for the drones still on their way (two a drone)."""
+    spent: set[str] = set()
+    drones = [d for d in incoming_seekers(session, me.id) if d.kind == DRONE]
+    seeking = session.combat.seeking
+    for drone in sorted(drones, key=lambda d: (hex_range(me.unit.hex, d.hex), d.id)):
+        rng = hex_range(me.unit.hex, drone.hex)
+        record = seeking.record(drone.id)
+        if rng > DEFENCE_RANGE or record is None:
+            continue
+        left = (destroy_value(record) or 0) - record.damage
+        dealt = 0.0
+        for w in phasers:
+            box = w.box_ids[0]
+            if dealt >= DEFENCE_MARGIN * left:
+                break
+            if box in spent or not bears(w, me.unit, drone.hex):
+                continue
+            if accept({"box": box, "target": drone.id}):
+                spent.add(box)
+                dealt += expected(w, rng)
+    inbound = sum(1 for d in drones if DEFENCE_RANGE < hex_range(me.unit.hex, d.hex)
+                  <= INBOUND_RANGE)
+    free = [w.box_ids[0] for w in phasers if w.box_ids[0] not in spent]
+    return spent, set(free[:2 * inbound])
 
 
 def _worth(w, rng: int, now: float, overload: bool, is_phaser: bool, lv: Level,  # noqa: ANN001

@@ -19,7 +19,7 @@ emergency deceleration) are not used: the empty announcement is always legal.
 
 from __future__ import annotations
 
-from ..rules.hexes import bearing, hex_range
+from ..rules.hexes import bearing, hex_range, neighbor
 from ..rules.movement import Moved, apply_order, parse_move_order
 from ..rules.results import Refusal
 from ..rules.units import Unit
@@ -28,6 +28,8 @@ from .view import Ship, bears, best_range, facing_shield, heavy, live_weapons, n
 
 #: Bearings (24-point compass) from dead ahead: 1 is dead ahead, 13 dead astern.
 EDGE_MARGIN = 3
+#: Hexes ahead a unit looks for the map edge (a turn takes its turn mode, C3).
+EDGE_LOOKAHEAD = 10
 
 
 def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
@@ -36,14 +38,16 @@ def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
     me = ship(session, prompt.unit)
     unit = me.unit if me is not None else session.state.find(prompt.unit)
     enemy = nearest_enemy(session, unit) if unit is not None else None
-    if unit is None or enemy is None:
+    if unit is None:
         return prompt.default if prompt.default in options else options[0]
     scored = []
     for n, option in enumerate(options):
         after = _after(session, unit, option)
         if after is None:
             continue
-        scored.append((_score(after, me, enemy, lv, session), -n, option))
+        value = (_score(after, me, enemy, lv, session) if enemy is not None
+                 else _stay_on_map(after, session.initial.map))
+        scored.append((value, -n, option))
     if not scored:
         return prompt.default if prompt.default in options else options[0]
     return max(scored)[2]
@@ -63,12 +67,7 @@ def _after(session, unit: Unit, option: str) -> Unit | None:  # noqa: ANN001
 
 def _score(after: Unit, me: Ship | None, enemy: Ship, lv: Level, session) -> float:  # noqa: ANN001
     rng = hex_range(after.hex, enemy.unit.hex)
-    score = 0.0
-    bounds = session.initial.map
-    if bounds.columns is not None or bounds.rows is not None:
-        if not after.active:
-            return -1e6  # off the map: disengaged (C7.0)
-        score -= 50.0 * max(0, EDGE_MARGIN - _edge_distance(after, bounds))
+    score = _stay_on_map(after, session.initial.map)
     ahead = _ahead(after, enemy.unit.hex)
     if lv.approach == "charge" or me is None:
         return score - 10.0 * max(rng, 1) - 15.0 * (rng == 0) - 0.1 * ahead
@@ -86,6 +85,30 @@ def _score(after: Unit, me: Ship | None, enemy: Ship, lv: Level, session) -> flo
             strength = max(me.shields.strength(k) for k in shields)
             score += 0.25 * strength
     return score - 0.05 * ahead
+
+
+def _stay_on_map(after: Unit, bounds) -> float:  # noqa: ANN001
+    """On a fixed map, a unit that leaves it has disengaged (C7.0): keep off the edges, and with
+    no enemy left, head for the middle."""
+    if bounds.columns is None and bounds.rows is None:
+        return 0.0
+    if not after.active:
+        return -1e6
+    edge = _edge_distance(after, bounds)
+    ahead = _steps_to_edge(after, bounds)
+    return (-50.0 * max(0, EDGE_MARGIN - edge) - 6.0 * max(0, EDGE_LOOKAHEAD - ahead)
+            + 0.01 * min(edge, 10))
+
+
+def _steps_to_edge(unit: Unit, bounds) -> int:  # noqa: ANN001
+    """Hexes the unit can fly straight on before it leaves the map (C7.0), up to the lookahead."""
+    h = unit.hex
+    direction = (unit.facing + 3) % 6 if unit.reverse else unit.facing
+    for n in range(EDGE_LOOKAHEAD):
+        h = neighbor(h, direction)
+        if not bounds.contains(h):
+            return n
+    return EDGE_LOOKAHEAD
 
 
 def _ahead(unit: Unit, target_hex) -> int:  # noqa: ANN001
