@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from ..engine.codec import encode
 from ..rules.ship import SHIELD_COUNT
-from ..rules.energy import Allocation, WeaponOrder, ledger, template, validate
+from ..rules.energy import Allocation, WeaponOrder, ledger, template, validate, weapon_line
 from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
 from ..rules.energy.state import weapon_destroyed
 from ..rules.hexes import hex_range
@@ -82,7 +82,11 @@ def _hold_complete(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: 
             continue
         if (table.overload_hold if w.overload else table.hold) is None:
             continue
-        out = out.with_order(WeaponOrder(w.box, "hold", overload=w.overload))
+        trial = out.with_order(WeaponOrder(w.box, "hold", overload=w.overload))
+        line = weapon_line(w.box)
+        if any(i.is_error and i.line == line for i in validate(trial, me.spec, energy)):
+            continue  # e.g. fusion without the Y168 refit (E7.23)
+        out = trial
     if out is alloc:
         return alloc
     return _fit_speed(out, me, energy)
@@ -120,9 +124,10 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
     overload = lv.overload and rng <= OVERLOAD_START_RANGE
     shield = _threat_shield(me, enemy)
     seen: list[Allocation] = []
-    for ovl, spd in ((overload, speed), (False, speed), (overload, top), (False, top)):
-        alloc = _with_overloads(base, me, energy) if ovl else base
-        alloc = _with_speed(alloc, me, spd, top)
+    for ovl, spd in ((overload, speed), (False, speed), (False, top)):
+        alloc = _fit_speed(_with_speed(base, me, spd, top), me, energy)
+        if ovl:
+            alloc = _with_overloads(alloc, me, energy)
         alloc = _spend_rest(alloc, me, energy, lv, shield)
         if alloc not in seen and _valid(alloc, me, energy, options):
             seen.append(alloc)
@@ -196,8 +201,9 @@ def _with_speed(alloc: Allocation, me: Ship, speed: int, top: int) -> Allocation
 
 
 def _with_overloads(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: ANN001
-    """Overload every weapon the arming rules allow this turn (E3.51, E4.411/E4.412, E7.41):
-    an order that would finish or hold a load, of a type that overloads."""
+    """Overload the weapons the arming rules allow this turn (E3.51, E4.411/E4.412, E7.41: an
+    order that would finish or hold a load, of a type that overloads), one by one while the
+    power left after the plotted speed pays for it (the speed is not given up for them)."""
     out = alloc
     for order in alloc.weapons:
         arming = energy.arming(order.box)
@@ -212,7 +218,9 @@ def _with_overloads(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa:
         finishing = order.action == "hold" or arming.stage + 1 >= len(table.turns)
         if not finishing:
             continue
-        out = out.with_order(replace(order, overload=True, energy=None))
+        trial = out.with_order(replace(order, overload=True, energy=None))
+        if ledger(trial, me.spec, energy).unallocated >= 0:
+            out = trial
     return out
 
 

@@ -49,6 +49,10 @@ from .view import (
 
 #: A heavy weapon fires when its shot is worth this share of its best (ranges 2 and out).
 WORTH = 0.5
+WORTH_SLOW = 0.75
+#: Expected damage a phaser shot needs to join a heavy volley, or to fire on its own.
+PHASER_WITH_VOLLEY = 0.5
+PHASER_ALONE = 1.5
 #: From this impulse on, a load that cannot be held fires at any range it can score at.
 LAST_CALL = 29
 #: Commodore: impulses of forecast, and how much better a later shot must be to wait for it.
@@ -104,32 +108,48 @@ def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[d
         # track yet; the robot holds its fire until the ships part (decisions.md).
         return chosen
     later = _forecast(me, enemy, impulse) if lv.timing else rng
+    ready: list[tuple[dict, bool, float]] = []  # (shot, is phaser, expected damage)
+    waiting = False  # a loaded heavy weapon bears but holds out for a better shot
     for w in weapons:
         box = w.box_ids[0]
-        if box in spent or w.family in ("drone", "plasma", "add"):
-            continue
+        if box in spent or box in reserved or w.family in ("drone", "plasma", "add"):
+            continue  # reserved: kept for the drones on their way (FD1.5)
         is_phaser = w.type in PHASER_CAPACITY
-        if box in reserved:
-            continue  # kept for the drones on their way (FD1.5)
         if not is_phaser and box not in me.record.armed:
             continue
         if not bears(w, me.unit, enemy.unit.hex):
             continue
         arming = None if is_phaser else session._arming_now(me.record, me.unit, box)
         overload = bool(arming is not None and arming.overload)
-        if overload and rng > OVERLOAD_RANGE:
-            continue  # an overload fires within 8 hexes only (D6.126)
-        now = expected(w, rng, overload=overload)
-        if now <= 0:
-            continue
-        if not lv.fire_any and not _worth(w, rng, now, overload, is_phaser, lv, impulse, arming):
-            continue
-        if lv.timing and impulse < LAST_CALL - 2 and later < rng:
-            if expected(w, later, overload=overload) > WAIT_GAIN * now:
-                continue  # the range is closing: a better shot comes soon
+        now = expected(w, rng, overload=overload) if rng <= OVERLOAD_RANGE or not overload else 0
         shot = {"box": box, "target": enemy.id}
         if overload:
-            shot["mode"] = "overload"
+            shot["mode"] = "overload"  # an overload fires within 8 hexes only (D6.126)
+        if is_phaser:
+            if now > 0:
+                ready.append((shot, True, now))
+            continue
+        worth = now > 0 and (lv.fire_any or _worth(w, rng, now, overload, lv, impulse, arming))
+        if worth and lv.timing and impulse < LAST_CALL - 2 and later < rng:
+            if expected(w, later, overload=overload) > WAIT_GAIN * now:
+                worth = False  # the range is closing: a better shot comes soon
+        if worth:
+            ready.append((shot, False, now))
+        else:
+            waiting = waiting or (box in me.record.armed and not lv.fire_any)
+    heavy_now = [r for r in ready if not r[1]]
+    phasers_now = [r for r in ready if r[1]]
+    if lv.fire_any:
+        volley = ready
+    elif heavy_now:
+        # Concentrate: the phasers that bear go with the heavy weapons, one volley (D4.22),
+        # so that the damage gets through the shield.
+        volley = heavy_now + [r for r in phasers_now if r[2] >= PHASER_WITH_VOLLEY]
+    elif impulse >= LAST_CALL + 2 or (rng <= lv.phaser_range and not waiting):
+        volley = [r for r in phasers_now if r[2] >= PHASER_ALONE or impulse >= LAST_CALL + 2]
+    else:
+        volley = []
+    for shot, _, _ in volley:
         accept(shot)
     return chosen
 
@@ -163,15 +183,23 @@ def _point_defence(me: Ship, session, phasers, accept):  # noqa: ANN001, ANN202
     return spent, set(free[:2 * inbound])
 
 
-def _worth(w, rng: int, now: float, overload: bool, is_phaser: bool, lv: Level,  # noqa: ANN001
-           impulse: int, arming) -> bool:  # noqa: ANN001
-    if is_phaser:
-        return rng <= lv.phaser_range or (impulse >= LAST_CALL + 2 and now >= 1.0)
+def _worth(w, rng: int, now: float, overload: bool, lv: Level, impulse: int,  # noqa: ANN001
+           arming) -> bool:  # noqa: ANN001
+    """Is a heavy weapon's shot worth firing now (module docstring)?"""
     best = max(weapon_curve(w.type.strip().upper(), overload, w.max_range)[2:16])
-    if now >= WORTH * best:
+    if now >= _share(arming) * best:
         return True
     holdable = _holdable(w, arming)
     return not holdable and impulse >= LAST_CALL
+
+
+def _share(arming) -> float:  # noqa: ANN001
+    """The share of its best a shot must be worth: more for a weapon that takes more than a
+    turn to arm again (photons E4.2, hellbores E10.2), which holds out for a closer shot."""
+    from ..rules.energy.costs import ARMING
+
+    table = ARMING.get(arming.mode or arming.type) if arming is not None else None
+    return WORTH_SLOW if table is not None and len(table.turns) > 1 else WORTH
 
 
 def _holdable(w, arming) -> bool:  # noqa: ANN001
