@@ -23,10 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from sfb_desk.analysis.energy_use import EnergyUse, energy_use
@@ -41,7 +39,7 @@ from sfb_desk.rules.hexes import hex_range
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.units import SHIP, Unit
 
-from .analysis_panel import ALL_BRUSH, ALL_COLOUR, ANY_BRUSH, ANY_COLOUR, AnalysisPanel, outcome_label
+from .analysis_panel import AnalysisPanel, monte_carlo_title
 
 RANGE_PEN = pg.mkPen("#444444", width=1.5, style=Qt.PenStyle.DashLine)
 
@@ -170,33 +168,11 @@ class GameAnalysisPanel(AnalysisPanel):
             self.computing_changed.emit(on)
 
     def show_monte_carlo(self, result: MonteCarloResult) -> None:
-        """Draw a Monte Carlo result (the drawing half of AnalysisPanel._update_monte_carlo,
-        for results computed elsewhere)."""
-        self.mc_plot.clear()
-        self.monte_carlo = result
-        outcomes = result.outcomes()
-        y = np.arange(len(outcomes))
-        p_any = np.array([o.p_any for o in outcomes])
-        p_all = np.array([o.p_all for o in outcomes])
-        any_bars = pg.BarGraphItem(x0=0, y=y, height=0.8, width=p_any, brush=ANY_BRUSH, pen=None)
-        all_bars = pg.BarGraphItem(x0=0, y=y, height=0.5, width=p_all, brush=ALL_BRUSH, pen=None)
-        self.mc_plot.addItem(any_bars)
-        self.mc_plot.addItem(all_bars)
-        ticks = [(int(i), outcome_label(o, self.spec)) for i, o in zip(y, outcomes)]
-        axis = self.mc_plot.getAxis("left")
-        axis.setTicks([ticks, []])
-        metrics = QFontMetrics(axis.font() if hasattr(axis, "font") else self.font())
-        axis.setWidth(max(metrics.horizontalAdvance(label) for _, label in ticks) + 16)
-        damaged = " more" if self.damage is not None and self.damage.destroyed else ""
-        self.mc_plot.setTitle(
-            f"Lost after {result.points}{damaged} internal points ({result.trials:,} trials)<br>"
-            f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box"
-            f" <span style='color:{ALL_COLOUR}'>&#9632;</span> every box",
-            color="k", size="11pt",
-        )
-        self.mc_plot.setYRange(-0.6, len(outcomes) - 0.4, padding=0)
-        self.mc_plot.setXRange(0, 1, padding=0.02)
-        self.mc_bars = (any_bars, all_bars)
+        """Draw a Monte Carlo result; for a ship damaged already the points are "more"."""
+        super().show_monte_carlo(result)
+        more = " more" if self.damage is not None and self.damage.destroyed else ""
+        if more:
+            self.mc_plot.setTitle(monte_carlo_title(result, more), color="k", size="11pt")
 
     # -- the range marker ----------------------------------------------------------------------
     def _update_weapons(self) -> None:

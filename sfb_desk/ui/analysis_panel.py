@@ -77,6 +77,16 @@ def outcome_label(outcome: Outcome, spec: ShipSpec | None) -> str:
     return label.replace("_", " ")
 
 
+def monte_carlo_title(result: MonteCarloResult, more: str = "") -> str:
+    """The Monte Carlo chart's title (rich text) with its legend; ``more`` goes after the
+    points (``" more"`` for a ship damaged already)."""
+    return (
+        f"Lost after {result.points}{more} internal points ({result.trials:,} trials)<br>"
+        f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box"
+        f" <span style='color:{ALL_COLOUR}'>&#9632;</span> every box"
+    )
+
+
 class AnalysisPanel(QWidget):
     """Four charts of one ship and the controls that drive them (module docstring)."""
 
@@ -225,9 +235,14 @@ class AnalysisPanel(QWidget):
         self.mc_bars = ()
         if self.spec is None:
             return
-        n = self.points.value()
-        self.monte_carlo = simulate(self.spec, n, self.trials, seed=self.seed)
-        outcomes = self.monte_carlo.outcomes()
+        self.show_monte_carlo(simulate(self.spec, self.points.value(), self.trials, seed=self.seed))
+
+    def show_monte_carlo(self, result: MonteCarloResult) -> None:
+        """Draw ``result`` (computed here by :meth:`_update_monte_carlo`, or elsewhere, e.g. on
+        an analysis thread): per outcome, the chance of losing at least one box and every box."""
+        self.mc_plot.clear()
+        self.monte_carlo = result
+        outcomes = result.outcomes()
         y = np.arange(len(outcomes))
         p_any = np.array([o.p_any for o in outcomes])
         p_all = np.array([o.p_all for o in outcomes])
@@ -238,14 +253,10 @@ class AnalysisPanel(QWidget):
         ticks = [(int(i), outcome_label(o, self.spec)) for i, o in zip(y, outcomes)]
         axis = self.mc_plot.getAxis("left")
         axis.setTicks([ticks, []])
-        metrics = QFontMetrics(axis.font() if hasattr(axis, "font") else self.font())
-        axis.setWidth(max(metrics.horizontalAdvance(label) for _, label in ticks) + 16)
-        self.mc_plot.setTitle(
-            f"Lost after {n} internal points ({self.trials:,} trials)<br>"
-            f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box"
-            f" <span style='color:{ALL_COLOUR}'>&#9632;</span> every box",
-            color="k", size="11pt",
-        )
+        if ticks:
+            metrics = QFontMetrics(axis.font() if hasattr(axis, "font") else self.font())
+            axis.setWidth(max(metrics.horizontalAdvance(label) for _, label in ticks) + 16)
+        self.mc_plot.setTitle(monte_carlo_title(result), color="k", size="11pt")
         self.mc_plot.setYRange(-0.6, len(outcomes) - 0.4, padding=0)
         self.mc_plot.setXRange(0, 1, padding=0.02)
         self.mc_bars = (any_bars, all_bars)
@@ -272,8 +283,9 @@ class AnalysisPanel(QWidget):
             plot.plot(x, shown.energy[:, k], pen=pen, symbol="o", symbolSize=6,
                       symbolBrush=PALETTE[k % len(PALETTE)], name=line_label(key))
         if np.isfinite(use.available).any():
+            # Symbols too: a single turn has no line to draw, only its point.
             plot.plot(x, use.available, pen=pg.mkPen("k", width=2, style=Qt.PenStyle.DashLine),
-                      name="power available")
+                      symbol="o", symbolSize=6, symbolBrush="k", name="power available")
         plot.getAxis("bottom").setTicks([[(int(t), str(int(t))) for t in x], []])
         plot.setXRange(x[0] - 0.6, x[-1] + 0.6, padding=0)
         top = np.nanmax(np.concatenate([shown.total, use.available]))

@@ -255,3 +255,22 @@ def test_a_movement_only_game_lists_its_ships_without_a_class(qtbot):
     finally:
         assert dock.shutdown() and c.close()
         collector.stop()
+
+
+def test_a_damaged_ship_s_chart_counts_more_points(qtbot, game):
+    c, g, make_dock = game
+    dock = make_dock()
+    with qtbot.waitSignal(dock.worker.finished, timeout=WAIT):
+        dock.bind(c)
+    with qtbot.waitSignal(dock.worker.finished, timeout=WAIT):
+        assert dock.show_unit("KRT")
+    assert dock.panel.damage.destroyed  # turn 1's volley took KRT's shield boxes
+    title = dock.panel.mc_plot.plotItem.titleLabel.text
+    assert f"Lost after 10 more internal points ({TRIALS:,} trials)" in title
+    any_bars, _ = dock.panel.mc_bars  # drawn by AnalysisPanel.show_monte_carlo
+    np.testing.assert_allclose(any_bars.opts["width"],
+                               [o.p_any for o in dock.panel.monte_carlo.outcomes()])
+    fresh = simulate(g.specs["KLI-D7"], 4, 200, seed=1)  # an undamaged ship's result
+    dock.panel.damage = None
+    dock.panel.show_monte_carlo(fresh)
+    assert "Lost after 4 internal points (200 trials)" in dock.panel.mc_plot.plotItem.titleLabel.text

@@ -5,12 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sfb_desk.analysis.energy_use import energy_use
 from sfb_desk.analysis.expected_damage import (
     all_weapon_shots,
     expected_by_weapon,
     penetration_chance,
     volley_distribution,
 )
+from sfb_desk.analysis.monte_carlo import simulate
 from sfb_desk.data.library import load_library
 from sfb_desk.ui.analysis_panel import AnalysisPanel
 
@@ -121,3 +123,25 @@ def test_screenshot_is_drawn(panel, tmp_path):
     assert image.width() == 1400 and image.height() == 900
     path = tmp_path / "analysis.png"
     assert image.save(str(path)) and path.stat().st_size > 20_000
+
+
+def test_show_monte_carlo_draws_a_result_computed_elsewhere(panel, library):
+    spec = library.get("FED-CA")
+    result = simulate(spec, 25, 700, seed=3)  # not the panel's points, trials nor seed
+    panel.show_monte_carlo(result)
+    assert panel.monte_carlo is result and panel.points.value() == 10
+    any_bars, all_bars = panel.mc_bars
+    np.testing.assert_allclose(any_bars.opts["width"], [o.p_any for o in result.outcomes()])
+    np.testing.assert_allclose(all_bars.opts["width"], [o.p_all for o in result.outcomes()])
+    title = panel.mc_plot.plotItem.titleLabel.text
+    assert "Lost after 25 internal points (700 trials)" in title and "more" not in title
+
+
+def test_power_available_of_a_single_turn_is_drawn_as_a_point(panel):
+    panel.set_energy(energy_use([{"life_support": 1, "shields": 2, "speed_plot": 16}],
+                                available=[36]))
+    (line,) = [i for i in panel.energy_plot.listDataItems()
+               if i.opts.get("name") == "power available"]
+    assert line.opts["symbol"] == "o"  # one turn: no line between points, only the point
+    x, y = line.getData()
+    assert list(x) == [1] and list(y) == [36]
