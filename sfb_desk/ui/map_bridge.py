@@ -178,8 +178,7 @@ class MapBridge(QObject):
         self._sent = None
 
     def _refuse(self, text: str) -> None:
-        show = getattr(self.view, "show_message", None) or self.view._show_message
-        show(text, error=True)
+        self.view.show_message(text, error=True)
         self.refused.emit(text)
 
     # -- keys ------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 """Counters and overlays of the hex map: one item per unit, one item per overlay.
 
-* :class:`ShipCounter`: ships and controlled shuttles; a square counter in the side's colour
-  with its name, its speed and a pointer at the hexside it faces; a halo when it moves this
-  impulse; a yellow rim when selected.
+* :class:`ShipCounter`: ships and controlled shuttles; a disc in the side's colour with its
+  unit id (:func:`caption_text`; the name in its tool tip), its speed and a pointer at the
+  hexside it faces; a halo when it moves this impulse; a yellow rim when selected.
 * :class:`SeekerCounter`: drones (a dart) and plasma torpedoes (a glowing ball), small, so a
-  hundred of them leave the ships readable.
+  hundred of them leave the ships readable; the speed beside it, clear of the hex number.
 * :class:`HexSetItem`: a set of hexes filled as one path (firing-arc shading).
 * :class:`TargetsItem`: the hexes a click may choose (legal moves, the HET facings), each with a
   ghost pointer of the facing it leaves the unit in and a short tag.
@@ -39,8 +39,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from sfb_desk.rules.hexes import Hex
 from sfb_desk.rules.units import PLASMA, SHUTTLE, Unit
 
-
 from .map_geometry import HEX_SIZE, facing_vector, hex_center, hex_polygon
+from .map_grid import LABEL_PX
 
 R = HEX_SIZE
 SIDE_COLOURS = {
@@ -65,6 +65,8 @@ HALO = QColor(255, 179, 0)
 HALO_FILL = QColor(255, 179, 0, 60)
 SELECTED = QColor("#ffe14d")
 TEXT = QColor("white")
+PLATE = QColor(10, 14, 24, 200)  # under a ship's caption
+PLATE_OPAQUE = QColor(10, 14, 24)  # the same over a hex number
 
 
 def side_colour(side: str) -> QColor:
@@ -74,6 +76,57 @@ def side_colour(side: str) -> QColor:
     if colour is None:
         colour = _FALLBACK[zlib.crc32(key.encode()) % len(_FALLBACK)]
     return colour
+
+
+def unit_title(unit: Unit) -> str:
+    """``"ENT (Heavy Cruiser)"``: the id every panel uses, and the name when there is one."""
+    name = unit.name.strip()
+    return unit.id if not name or name == unit.id else f"{unit.id} ({name})"
+
+
+def caption_text(unit: Unit, metrics: QFontMetricsF, width: float) -> str:
+    """A ship counter's caption: its id, as every other panel names it (ENT, KRT); an id too
+    long for ``width`` gives way to the name when that is shorter, elided if need be."""
+    text = unit.id
+    if metrics.horizontalAdvance(text) > width and unit.name and len(unit.name) < len(text):
+        text = unit.name
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+def caption_above(unit: Unit) -> bool:
+    """A ship counter's caption goes below the disc unless the nose points down there (C, D,
+    E)."""
+    return unit.facing in (2, 3, 4)
+
+
+_NUMBER_BAND: list[QRectF] = []
+
+
+def number_band() -> QRectF:
+    """Where the grid prints a hex's number (:mod:`~.map_grid`: ``CCRR`` at the top of the
+    hex), relative to the hex's centre, with a little margin."""
+    if not _NUMBER_BAND:
+        font = QFont()
+        font.setPixelSize(round(LABEL_PX))
+        metrics = QFontMetricsF(font)
+        half = metrics.horizontalAdvance("8888") / 2 + 0.04 * R
+        _NUMBER_BAND.append(QRectF(-half, -0.8 * R, 2 * half, metrics.height()))
+    return _NUMBER_BAND[0]
+
+
+def _near_bands() -> tuple[QRectF, ...]:
+    """The hex numbers a seeker's label could reach: its hex's, and the three hexes' below."""
+    band = number_band()
+    return tuple(band.translated(x * R, y * R) for x, y in ((0, 0), (-1.5, 0.866), (1.5, 0.866),
+                                                            (0, 1.732)))
+
+
+def _area(rect: QRectF) -> float:
+    return rect.width() * rect.height() if rect.isValid() else 0.0
+
+
+#: The middle of a hex, where a ship sits among the seekers sharing its hex.
+_MIDDLE = QRectF(-0.42 * R, -0.42 * R, 0.84 * R, 0.84 * R)
 
 
 def _pointer(facing: int, tip: float, base: float, half: float) -> QPolygonF:
@@ -164,13 +217,15 @@ class _Counter(QGraphicsItem):
         self.selected = False
         self._pixmaps: dict[tuple[float, bool], QPixmap] = {}
         self.renders = 0
+        self.offset = QPointF()  # from the hex's centre (several units share a hex)
         self.set_unit(unit)
 
     def set_unit(self, unit: Unit, offset: QPointF | None = None) -> None:
-        changed = unit != self.unit
+        offset = QPointF() if offset is None else QPointF(offset)
+        changed = unit != self.unit or offset != self.offset
         self.unit = unit
-        centre = hex_center(unit.hex)
-        self.setPos(centre + offset if offset is not None else centre)
+        self.offset = offset
+        self.setPos(hex_center(unit.hex) + offset)
         if changed:
             self._relayout()
             self._changed()
@@ -261,15 +316,35 @@ class ShipCounter(_Counter):
         nose.closeSubpath()
         self._body = body.united(nose)
         self._nose_tip = _pointer(u.facing, 0.84 * R, 0.52 * R, 0.12 * R)
-        metrics = QFontMetricsF(self._font)
-        name = metrics.elidedText(u.name or u.id, Qt.TextElideMode.ElideRight, 1.9 * R)
-        self._name = _Text(name, self._font)
+        caption = caption_text(u, QFontMetricsF(self._font), 1.9 * R)
+        self._name = _Text(caption, self._font)
+        self.setToolTip(f"{unit_title(u)}: speed {u.speed}{' (reverse)' if u.reverse else ''},"
+                        f" facing {u.facing_letter}")
         self._speed = _Text(f"{'R' if u.reverse else ''}{u.speed}", self._speed_font)
-        # The caption goes below the disc unless the nose points down there (C, D, E).
-        self._caption_y = -0.66 * R if u.facing in (2, 3, 4) else 0.66 * R
+        name = self._name
+        plate = QRectF(-name.width / 2 - 3, -name.height / 2, name.width + 6, name.height)
+        if caption_above(u):
+            # Up there it would half hide the hex number: its plate covers the number whole.
+            band = number_band().translated(-self.offset)
+            plate = plate.translated(0, band.center().y()).united(band).intersected(self.BOUNDS)
+            self._plate_colour = PLATE_OPAQUE
+        else:
+            plate = plate.translated(0, 0.66 * R)
+            self._plate_colour = PLATE
+        self._plate = plate
+        self._caption_y = plate.center().y()
 
     BOUNDS = QRectF(-1.0 * R, -0.9 * R, 2.0 * R, 1.8 * R)
     TOP_LEFT = BOUNDS.topLeft()
+
+    @property
+    def caption(self) -> str:
+        """The text on the counter's caption (:func:`caption_text`)."""
+        return self._name.static.text()
+
+    def caption_rect(self) -> QRectF:
+        """The caption's plate, in scene coordinates."""
+        return self.mapRectToScene(self._plate)
 
     def _draw(self, painter: QPainter, text: bool) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -288,14 +363,12 @@ class ShipCounter(_Counter):
         painter.setPen(TEXT)
         painter.setFont(self._speed_font)
         self._speed.draw_centred(painter, 0.0, 0.0)
-        name = self._name
-        plate = QRectF(-name.width / 2 - 3, self._caption_y - name.height / 2, name.width + 6, name.height)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(10, 14, 24, 200))
-        painter.drawRoundedRect(plate, 3, 3)
+        painter.setBrush(self._plate_colour)
+        painter.drawRoundedRect(self._plate, 3, 3)
         painter.setPen(TEXT)
         painter.setFont(self._font)
-        name.draw_centred(painter, 0.0, self._caption_y)
+        self._name.draw_centred(painter, 0.0, self._caption_y)
 
 
 class SeekerCounter(_Counter):
@@ -313,14 +386,47 @@ class SeekerCounter(_Counter):
         self._colour = side_colour(u.side)
         self._dart = _pointer(u.facing, 0.34 * R, -0.2 * R, 0.15 * R)
         self._label = _Text(str(u.speed), self._font)
+        self._label_at = self._label_place()
         vx, vy = facing_vector(u.facing)
-        self._label_at = QPointF(-vx * 0.36 * R, -vy * 0.36 * R)  # behind the seeker
         self._trail = QLineF(vx * 0.22 * R, vy * 0.22 * R, vx * 0.38 * R, vy * 0.38 * R)
+        what = "plasma torpedo" if u.kind == PLASMA else u.kind
+        target = f", target {u.target}" if u.target else ""
+        self.setToolTip(f"{unit_title(u)}: {what}, speed {u.speed}{target}")
+
+    #: Where the speed label may go, in hexsides from the seeker's facing: behind it first,
+    #: then behind to either side, then beside the nose (never on the nose).
+    LABEL_SIDES = (3, 2, 4, 1, 5)
+    LABEL_DISTANCE = 0.36 * R
+
+    def _label_place(self) -> QPointF:
+        """The speed label's centre: behind the seeker unless that covers a hex number (its
+        own hex's, or the next one's below) or, in a shared hex, the middle where the ship
+        is; then the first place round it that is clear, else the one that covers least."""
+        keep_clear = [band.translated(-self.offset) for band in _near_bands()]
+        if not self.offset.isNull():
+            keep_clear.append(_MIDDLE.translated(-self.offset))
+        w, h = self._label.width, self._label.height
+        places = []
+        for side in self.LABEL_SIDES:
+            vx, vy = facing_vector((self.unit.facing + side) % 6)
+            at = QPointF(vx * self.LABEL_DISTANCE, vy * self.LABEL_DISTANCE)
+            rect = QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
+            covered = sum(_area(rect.intersected(k)) for k in keep_clear)
+            if covered == 0:
+                return at
+            places.append((covered, at))
+        return min(places, key=lambda p: p[0])[1]
 
     BOUNDS = QRectF(-0.6 * R, -0.6 * R, 1.2 * R, 1.2 * R)
     TOP_LEFT = BOUNDS.topLeft()
 
     TEXT_MIN = 22.0
+
+    def label_rect(self) -> QRectF:
+        """Where the speed label is drawn, in scene coordinates."""
+        w, h = self._label.width, self._label.height
+        at = self._label_at
+        return self.mapRectToScene(QRectF(at.x() - w / 2, at.y() - h / 2, w, h))
 
     def _draw(self, painter: QPainter, text: bool) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

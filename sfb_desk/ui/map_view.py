@@ -42,7 +42,17 @@ from .map_geometry import HEX_SIZE, MapExtent, hex_at, hex_center
 from .map_grid import GridItem
 from .map_info import ArcCoverCache, WeaponArcs, hover_lines
 from .map_input import MapInput
-from .map_items import HexSetItem, HoverItem, SeekerCounter, ShipCounter, Target, TargetsItem, _Counter
+from .map_items import (
+    HexSetItem,
+    HoverItem,
+    SeekerCounter,
+    ShipCounter,
+    Target,
+    TargetsItem,
+    _Counter,
+    caption_above,
+    unit_title,
+)
 from .map_moves import MoveContext, MoveOption, check_order, move_options, moves_this_impulse
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
@@ -150,7 +160,10 @@ class MapView(MapInput, QGraphicsView):
             seekers = [u for u in here if u.is_seeker]
             for i, u in enumerate(ships):
                 self._place(u, QPointF(0.14 * HEX_SIZE * i, 0.14 * HEX_SIZE * i))
-            ring = _SEEKER_SLOTS if ships else _SEEKER_SLOTS_ALONE
+            if not ships:
+                ring = _SEEKER_SLOTS_ALONE
+            else:
+                ring = _SEEKER_SLOTS_CAPTION_ABOVE if caption_above(ships[0]) else _SEEKER_SLOTS
             for i, u in enumerate(seekers):
                 self._place(u, ring[i % len(ring)])
         if self._selected not in self._units:
@@ -196,9 +209,8 @@ class MapView(MapInput, QGraphicsView):
             return
         ctx = self._ctx
         orders = legal_orders(unit, ctx.impulse, ctx.clock, ctx.options)
-        name = unit.name or unit.id
-        self._show_message(f"{name} (speed {unit.speed}, facing {unit.facing_letter}): "
-                           + ", ".join(f"{o} [{_KEYS[o]}]" if o in _KEYS else o for o in orders))
+        self.show_message(f"{unit_title(unit)}, speed {unit.speed}, facing {unit.facing_letter}: "
+                          + ", ".join(f"{o} [{_KEYS[o]}]" if o in _KEYS else o for o in orders))
 
     # -- state out -----------------------------------------------------------------------
     @property
@@ -252,10 +264,12 @@ class MapView(MapInput, QGraphicsView):
         return True
 
     def _refuse(self, refusal: Refusal) -> None:
-        self._show_message(f"Refused ({refusal.rule}): {refusal.message}", error=True)
+        self.show_message(f"Refused ({refusal.rule}): {refusal.message}", error=True)
         self.refused.emit(refusal.rule, refusal.message)
 
-    def _show_message(self, text: str, error: bool = False) -> None:
+    def show_message(self, text: str, error: bool = False) -> None:
+        """Show ``text`` on the message overlay at the foot of the map: a refusal in red
+        (``error``), else a hint in amber. It stays until replaced or a move is requested."""
         label = self.message_label
         style = _OVERLAY_STYLE % ("#ff8a80" if error else "#ffe082")
         if label.styleSheet() != style:
@@ -265,6 +279,8 @@ class MapView(MapInput, QGraphicsView):
         label.adjustSize()
         label.show()
         self._place_overlays()
+
+    _show_message = show_message  # the old private name (map_input.MapInput calls it)
 
     # -- refreshing ----------------------------------------------------------------------
     def _place(self, unit: Unit, offset: QPointF) -> None:
@@ -288,7 +304,7 @@ class MapView(MapInput, QGraphicsView):
             weapon = self._weapon
             if weapon is not None and weapon.unit_id in self._units:
                 unit = self._units[weapon.unit_id]
-                text += f"\nShaded: arc {weapon.title} of {unit.name or unit.id}"
+                text += f"\nShaded: arc {weapon.title} of {unit.id}"
             self.clock_label.setText(text)
             self.clock_label.adjustSize()
             self.clock_label.show()
@@ -456,6 +472,16 @@ class MapView(MapInput, QGraphicsView):
 
 
 _S = 0.58 * HEX_SIZE
-_SEEKER_SLOTS = tuple(QPointF(_S * x, _S * y) for x, y in
-                      ((0.5, -0.87), (1, 0), (0.5, 0.87), (-0.5, 0.87), (-1, 0), (-0.5, -0.87)))
-_SEEKER_SLOTS_ALONE = (QPointF(0, 0), *_SEEKER_SLOTS)
+_BESIDE, _LOW, _HIGH = ((1, 0), (-1, 0)), ((0.5, 0.87), (-0.5, 0.87)), ((0.5, -0.87), (-0.5, -0.87))
+
+
+def _slots(*groups: tuple[tuple[float, float], ...]) -> tuple[QPointF, ...]:
+    return tuple(QPointF(_S * x, _S * y) for group in groups for x, y in group)
+
+
+#: Where seekers sharing a hex go, in turn: beside the ship, then the half of the hex its
+#: caption leaves free (map_items.caption_above), then the other half. Alone, the top comes
+#: last: the hex number is printed there.
+_SEEKER_SLOTS = _slots(_BESIDE, _HIGH, _LOW)
+_SEEKER_SLOTS_CAPTION_ABOVE = _slots(_BESIDE, _LOW, _HIGH)
+_SEEKER_SLOTS_ALONE = (QPointF(0, 0), *_slots(_BESIDE, _LOW, _HIGH))

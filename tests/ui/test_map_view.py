@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from sfb_desk.rules.arcs import in_arc, shield_struck
@@ -27,7 +27,8 @@ from sfb_desk.rules.hexes import (
 from sfb_desk.rules.movement import HET, SLIP, STRAIGHT, TAC, TURN, MoveOrder
 from sfb_desk.rules.units import PLASMA, HetState, MoveProfile, TacState, new_seeker, new_ship
 from sfb_desk.ui.map_adapter import LocalMoves
-from sfb_desk.ui.map_geometry import CORNERS, HEX_SIZE, SQRT3, MapExtent, hex_at, hex_center
+from sfb_desk.ui.map_geometry import CORNERS, HEX_SIZE, SQRT3, MapExtent, facing_vector, hex_at, hex_center
+from sfb_desk.ui.map_grid import LABEL_PX, LABEL_SIZES
 from sfb_desk.ui.map_items import SeekerCounter, ShipCounter
 from sfb_desk.ui.map_view import MapView
 
@@ -253,6 +254,17 @@ def test_an_illegal_key_move_is_refused_with_the_rule(qtbot, view):
     rule, message = sig.args
     assert rule == "C3.2" and "straight before turning" in message
     assert view.message_label.isVisible() and "C3.2" in view.message_label.text()
+
+
+def test_show_message_is_public_and_colours_errors(qtbot, view):
+    view.show_message("Drone launched (FD2)")
+    label = view.message_label
+    assert label.isVisible() and label.text() == label.toolTip() == "Drone launched (FD2)"
+    assert "#ffe082" in label.styleSheet()  # a hint: amber
+    view.show_message("Refused (C1.4): select a unit first", error=True)
+    assert label.text().startswith("Refused") and "#ff8a80" in label.styleSheet()  # red
+    area = view.viewport().geometry()
+    assert label.geometry().bottom() <= area.bottom() - 8 + 1  # at the foot of the map
 
 
 def test_moving_on_an_impulse_the_unit_does_not_move_is_refused(qtbot, view):
@@ -562,3 +574,96 @@ def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monk
     steps = [b - a for a, b in zip(counts, counts[1:])]
     assert steps[0] == 3 and max(steps) == 3  # three new pictures a frame, the rest scaled
     assert steps[-2:] == [0, 0] and counts[-1] == first + 20  # every one done, then steady
+
+
+# -- labels: hex numbers, seeker speeds, ship captions -----------------------------------------
+
+
+def number_rect(view, h):
+    """Where the grid prints ``h``'s number at the view's zoom (map_grid), in scene units,
+    measured with the grid's own laid-out text."""
+    lod = view.zoom()
+    size = max(s for s in LABEL_SIZES if s <= LABEL_PX * lod + 0.5)
+    texts = view.grid._label_texts(size)
+    _static, half = texts.get(view.hex_label(h))
+    height = QFontMetricsF(texts.font).height()
+    centre = hex_center(h)
+    top = centre.y() - 0.8 * HEX_SIZE
+    return QRectF(centre.x() - half / lod, top, 2 * half / lod, height / lod)
+
+
+def zoomed_on(view, h, zoom=3.0):
+    view.zoom_by(zoom / view.zoom())
+    view.center_on_hex(h)
+    view.settle()
+
+
+@pytest.mark.parametrize("facing", range(6))
+def test_a_seekers_speed_stays_clear_of_the_hex_number(view, facing):
+    at = H("2213")
+    view.set_units([new_seeker("DR", "kli", hex=at, facing=facing, speed=20, target="CA")])
+    zoomed_on(view, at)
+    label = view.counter("DR").label_rect()
+    assert not label.intersects(number_rect(view, at)), (facing, label)
+    for h in (neighbor(at, 2), neighbor(at, 3), neighbor(at, 4)):  # the hexes below
+        assert not label.intersects(number_rect(view, h))
+    dart = hex_center(at)
+    vx, vy = facing_vector(facing)
+    ahead = (label.center().x() - dart.x()) * vx + (label.center().y() - dart.y()) * vy
+    assert ahead < 0.5  # never on the nose: behind or beside it
+    if facing in (0, 1, 5):  # heading up: behind it is below, clear of the number
+        assert ahead == pytest.approx(-0.36 * HEX_SIZE)
+
+
+def test_seekers_sharing_a_ships_hex_keep_the_number_and_the_ship_clear(view):
+    at = H("2213")
+    drones = [new_seeker(f"D{i}", "kli", hex=at, facing=f, speed=8 + i, target="CA")
+              for i, f in enumerate((3, 4, 3))]
+    view.set_units([ship(at="2213", facing=0), *drones])
+    zoomed_on(view, at)
+    number = number_rect(view, at)
+    ship_disc = view.counter("CA").mapRectToScene(QRectF(-0.45 * HEX_SIZE, -0.45 * HEX_SIZE,
+                                                         0.9 * HEX_SIZE, 0.9 * HEX_SIZE))
+    labels = [view.counter(d.id).label_rect() for d in drones]
+    for label in labels:
+        assert not label.intersects(number) and not label.intersects(ship_disc), label
+    # The first two go beside the ship, level with it: clear of the number above and of the
+    # caption below; the third goes up, the half the caption leaves free (facing A).
+    ys = [view.counter(d.id).pos().y() - hex_center(at).y() for d in drones]
+    assert ys[0] == pytest.approx(0) and ys[1] == pytest.approx(0) and ys[2] < 0
+
+
+def test_ship_counters_are_captioned_with_the_unit_id_and_named_in_the_tooltip(view):
+    units = [
+        ship("ENT", at="2213", name="Heavy Cruiser"),
+        ship("Bloodshedder-of-Kahless", "kli", at="2215", name="Bloodshedder"),
+        ship("KLINGON-BATTLECRUISER-7", "kli", at="2217", name=""),
+        ship("D7", "kli", at="2219", name=""),
+    ]
+    view.set_units(units)
+    ent = view.counter("ENT")
+    assert ent.caption == "ENT"
+    assert ent.toolTip().startswith("ENT (Heavy Cruiser): speed 16")
+    assert view.counter("Bloodshedder-of-Kahless").caption == "Bloodshedder"  # long id: the name
+    long_id = view.counter("KLINGON-BATTLECRUISER-7").caption
+    assert long_id.endswith("…") and "KLINGON-BATTLECRUISER-7".startswith(long_id[:-1])
+    assert view.counter("D7").caption == "D7" and view.counter("D7").toolTip().startswith("D7: ")
+
+
+@pytest.mark.parametrize("facing", [2, 3, 4])
+def test_a_caption_over_the_hex_number_covers_it_whole(view, facing):
+    at = H("2213")
+    view.set_units([ship("KRT", "kli", at="2213", facing=facing, name="Battlecruiser")])
+    zoomed_on(view, at)
+    counter = view.counter("KRT")
+    assert counter.caption == "KRT"
+    plate = counter.caption_rect()
+    number = number_rect(view, at)
+    assert plate.contains(number.adjusted(1, 1, -1, -1))  # no half-hidden number
+
+
+def test_messages_name_units_by_id_with_their_name(view):
+    view.set_units([ship("ENT", name="Heavy Cruiser")])
+    view.set_impulse(4)
+    view.select_unit("ENT")
+    assert view.message_label.text().startswith("ENT (Heavy Cruiser), speed 16, facing A: ")
