@@ -121,7 +121,7 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
     rng = hex_range(me.unit.hex, enemy.unit.hex) if enemy is not None else 99
     want = best_range(me, enemy) if enemy is not None else 0
     speed = top if lv.full_speed else _cruise(top, rng, want, enemy)
-    overload = lv.overload and rng <= OVERLOAD_START_RANGE
+    overload = lv.overload and _closing_in(me, enemy, rng)
     shield = _threat_shield(me, enemy)
     seen: list[Allocation] = []
     for ovl, spd in ((overload, speed), (False, speed), (False, top)):
@@ -171,6 +171,17 @@ def _shed(alloc: Allocation, me: Ship, energy):  # noqa: ANN001, ANN202
             continue
         alloc = discharge(replace(alloc, **cut))
         yield alloc
+
+
+def _closing_in(me: Ship, enemy: Ship | None, rng: int) -> bool:
+    """Will the fight come within overload range (8, D6.126) this turn? Near at the start, or
+    closing at half the two ships' speeds (C1.4) would bring it there."""
+    if enemy is None:
+        return False
+    if rng <= OVERLOAD_START_RANGE:
+        return True
+    closing = (me.unit.speed + enemy.unit.speed) // 2
+    return rng - closing <= 8
 
 
 def _valid(alloc: Allocation, me: Ship, energy, options) -> bool:  # noqa: ANN001

@@ -8,9 +8,16 @@ enemy ship, and phasers also against drones closing on the ship (point defence, 
   layer's matrices), overloaded when the weapon was armed so (E3.5, E4.4; an overload fires
   only within 8 hexes, D6.126, so an overloaded load waits until then);
 * the cadet fires whatever can score; the other levels fire a heavy weapon when the shot is
-  worth at least half of what the weapon does at its best range (photons at 8 or closer,
-  E4; disruptors about 10, E3), phasers inside the level's phaser range, and anything that
-  would otherwise be lost at the end of the turn (a load that cannot be held, E3.24);
+  worth at least half of what the weapon does at its best range (three quarters for weapons
+  that take two turns to arm again: photons at 4 or closer, E4.2; disruptors about 10, E3),
+  and anything that would otherwise be lost at the end of the turn (a load that cannot be
+  held, E3.24);
+* fire is concentrated: the phasers that bear go with the heavy weapons in one volley (D4.22:
+  one volley against one shield), and fire alone only inside the level's phaser range when
+  no loaded heavy weapon is waiting, or at the end of the turn;
+* point defence (captain, commodore): the weakest phasers fire at drones within 3 hexes until
+  the expected damage destroys them (FD1.54), and two a drone are kept back for drones on
+  their way;
 * the commodore also holds its fire while the range is still closing fast (a forecast of both
   ships moving straight, C1.4) and the turn leaves time to fire later.
 

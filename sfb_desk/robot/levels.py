@@ -31,6 +31,9 @@ class Level:
     * ``drones``: launch drones (FD2) and plasma (FP1) when in reach.
     * ``point_defence``: fire spare phasers at drones closing on the ship (E2, FD1.5).
     * ``disengage``: take disengagement by separation when crippled (C7.2).
+    * ``shield_weight``: how much a manoeuvre values turning a strong shield (boxes and
+      specific reinforcement) toward the enemy (D3.4), per point of shield, against 4 a hex
+      of range off the wanted range.
     """
 
     name: str
@@ -46,6 +49,7 @@ class Level:
     drones: bool = True
     point_defence: bool = False
     disengage: bool = False
+    shield_weight: float = 0.0
 
 
 CADET = Level(
@@ -54,15 +58,15 @@ CADET = Level(
 )
 CAPTAIN = Level(
     "captain", "closes to its weapons' best range, overloads up close, reinforces shields, "
-    "fires heavy weapons in range and phasers close in",
+    "fires concentrated volleys in range and shoots down drones",
     approach="range", overload=True, specific=False, reserve=True, phaser_range=8,
-    point_defence=True,
+    point_defence=True, shield_weight=0.25,
 )
 COMMODORE = Level(
     "commodore", "manoeuvres for range and facing (strong shield to the enemy), reinforces the "
     "threatened shield, and times its fire to the best range before the turn ends",
     approach="range", overload=True, specific=True, reserve=True, timing=True, phaser_range=5,
-    point_defence=True, disengage=True,
+    point_defence=True, disengage=True, shield_weight=0.4,
 )
 
 #: Every level by name, weakest first.

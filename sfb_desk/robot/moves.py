@@ -79,11 +79,11 @@ def _score(after: Unit, me: Ship | None, enemy: Ship, lv: Level, session) -> flo
     loaded = [w for w in weapons if w.box_ids[0] in me.record.armed]
     bearing_heavy = sum(1 for w in (loaded or weapons) if bears(w, after, enemy.unit.hex))
     score += 3.0 * bearing_heavy
-    if lv.timing:
+    if lv.shield_weight:
         shields = facing_shield(after, enemy.unit.hex)
         if shields:
             strength = max(me.shields.strength(k) for k in shields)
-            score += 0.25 * strength
+            score += lv.shield_weight * strength
     return score - 0.05 * ahead
 
 
