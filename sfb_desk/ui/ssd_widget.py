@@ -28,7 +28,6 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPageSize,
@@ -46,13 +45,21 @@ from sfb_desk.printing.output import SsdSheet, plan_sheet
 from sfb_desk.rules.ship import ShipSpec
 
 from .ssd_info import box_info
+from .ssd_status import LOADING, OVERLOAD, READY, SPENT, row_pitch, status_kind, status_tags
 
 MARGIN = 12.0  # pixels around the page
 ZOOM_STEP = 1.25
 ZOOM_MIN, ZOOM_MAX = 0.3, 8.0
 FLASH_MS = 350
 SCREEN_STATUS = "on screen: click a box to mark or unmark it"
-STATUS_FILL = QColor("#0b3d91")
+STATUS_FILL = QColor("#0b3d91")  # a weapon arming (part of its load)
+#: Arming tag colours by :func:`~.ssd_status.status_kind` (white text on each).
+STATUS_FILLS = {
+    LOADING: STATUS_FILL,
+    READY: QColor("#17703a"),
+    OVERLOAD: QColor("#b3261e"),
+    SPENT: QColor("#5f6368"),
+}
 CURSOR_COLOUR = QColor("#0066cc")
 FLASH_COLOURS = (QColor("#d40000"), QColor("#ffd400"))
 
@@ -76,6 +83,7 @@ class SsdWidget(QWidget):
         self._highlighted: frozenset[str] = frozenset()
         self._status: dict[str, str] = {}
         self._status_drawn: dict[str, tuple[QRectF, str]] = {}
+        self._pitch: dict[str, float] | None = None  # box id -> room for a tag, in points
         self._cursor: str | None = None
         self._hover: str = ""
         self._zoom = 1.0
@@ -101,6 +109,7 @@ class SsdWidget(QWidget):
         self._highlighted = frozenset()
         self._flash.stop()
         self._status = {}
+        self._pitch = None
         self._cursor = None
         self._hover = ""
         if spec is not None:
@@ -375,26 +384,29 @@ class SsdWidget(QWidget):
             painter.drawRect(self.box_rect(box_id).adjusted(-1, -1, 1, 1))
 
     def _paint_status(self, painter: QPainter) -> None:
-        """A small dark tag straddling the bottom edge of each weapon box with a status."""
-        for box_id, text in self._status.items():
-            r = self.box_rect(box_id)
-            font = QFont(self.font())
-            font.setPixelSize(max(6, round(r.height() * 0.42)))
-            font.setBold(True)
-            metrics = QFontMetricsF(font)
-            while metrics.horizontalAdvance(text) > r.width() * 1.15 and font.pixelSize() > 6:
-                font.setPixelSize(font.pixelSize() - 1)
-                metrics = QFontMetricsF(font)
-            tw = metrics.horizontalAdvance(text) + 4
-            th = metrics.height()
-            tag = QRectF(r.center().x() - tw / 2, r.bottom() - th * 0.55, tw, th)
+        """A small tag straddling the bottom edge of each weapon box with a status, coloured
+        by what it says (:data:`STATUS_FILLS`). Each tag stays within its box's share of the
+        row; when the words do not fit every tag at a readable size (the whole page fitted to
+        a small window) all tags show their short form (:func:`~.ssd_status.short_text`)."""
+        for box_id, (tag, text, font) in self._status_layout().items():
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(STATUS_FILL)
+            painter.setBrush(STATUS_FILLS[status_kind(self._status[box_id])])
             painter.drawRoundedRect(tag, 2, 2)
             painter.setPen(QColor("white"))
             painter.setFont(font)
             painter.drawText(tag, int(Qt.AlignmentFlag.AlignCenter), text)
             self._status_drawn[box_id] = (tag, text)
+
+    def _status_layout(self) -> dict[str, tuple[QRectF, str, QFont]]:
+        """Where each status tag goes, its text (the words or the short form) and font."""
+        if not self._status:
+            return {}
+        if self._pitch is None:
+            self._pitch = row_pitch(self._boxes)
+        rooms = {b: self._pitch[b] * self._zoom - 2 for b in self._status}  # a hair between
+        base = QFont(self.font())
+        base.setBold(True)
+        return status_tags(self._status, {b: self.box_rect(b) for b in self._status}, rooms, base)
 
     def _on_flash(self) -> None:
         self._flash_phase += 1

@@ -11,7 +11,17 @@ from sfb_desk.data.library import load_library
 from sfb_desk.rules.energy.arming import WeaponArming
 from sfb_desk.ui.ssd_controller import SsdController
 from sfb_desk.ui.ssd_info import box_info
-from sfb_desk.ui.ssd_status import arming_text, arming_texts
+from sfb_desk.ui.ssd_status import (
+    FIRED,
+    LOADING,
+    OVERLOAD,
+    READY,
+    SPENT,
+    arming_text,
+    arming_texts,
+    short_text,
+    status_kind,
+)
 from sfb_desk.ui.ssd_widget import SsdWidget
 
 
@@ -148,13 +158,63 @@ def test_arming_status_drawn_beside_weapons(qtbot, ssd):
     widget.set_status({"photon#A": "2/4", "photon#B": "armed", "bridge#9": "x"})
     widget.grab()
     drawn = widget.status_drawn
-    assert {k: v[1] for k, v in drawn.items()} == {"photon#A": "2/4", "photon#B": "armed"}
+    assert set(drawn) == {"photon#A", "photon#B"}  # bridge#9 is not a box of the CA
+    # Fitted to 900 px, "armed" is wider than a photon box's share of its row: short tags.
+    assert {k: v[1] for k, v in drawn.items()} == {"photon#A": "2/4", "photon#B": short_text("armed")}
     tag, _text = drawn["photon#A"]
     box = widget.box_rect("photon#A")
     assert tag.intersects(box) and tag.bottom() > box.bottom()  # on the box's lower edge
     colour = _pixel(widget, QPointF(tag.left() + 1.5, tag.center().y()))
-    assert colour.blue() > colour.red() + 60, colour.name()
-    assert "arming: armed" in widget.tooltip_for("photon#B")
+    assert colour.blue() > colour.red() + 60, colour.name()  # arming: blue
+    tag_b, _ = drawn["photon#B"]
+    colour = _pixel(widget, QPointF(tag_b.left() + 1.5, tag_b.center().y()))
+    assert colour.green() > colour.red() + 40 and colour.green() > colour.blue() + 20, colour.name()
+    assert "arming: armed" in widget.tooltip_for("photon#B")  # the words, always
+
+
+def _tags_clear_of_each_other(widget):
+    widget.grab()
+    tags = sorted((rect for rect, _ in widget.status_drawn.values()), key=lambda r: r.left())
+    for a, b in zip(tags, tags[1:]):
+        if abs(a.center().y() - b.center().y()) < a.height():
+            assert a.right() <= b.left(), (a, b)
+    return widget.status_drawn
+
+
+@pytest.mark.parametrize("ship_id, status", [
+    ("FED-CA", {"photon#A": "2/4", "photon#B": "fired", "photon#C": "fired", "photon#D": "held",
+                "phaser#1": "fired", "phaser#2": "fired"}),
+    ("KLI-D7", {"disruptor#A": "fired", "disruptor#B": "fired", "disruptor#C": "armed",
+                "disruptor#D": "armed", "phaser#1": "fired", "phaser#2": "fired"}),
+])
+def test_arming_tags_never_overlap_fitted_and_read_in_words_zoomed_in(qtbot, library, ship_id,
+                                                                       status):
+    widget = SsdWidget()
+    qtbot.addWidget(widget)
+    widget.set_ship(library.get(ship_id))
+    widget.set_status(status)
+    widget.show()
+    for size in ((900, 975), (600, 675)):  # the SSD tab of a game, and a small window
+        widget.resize(*size)
+        widget.zoom_to_fit()
+        drawn = _tags_clear_of_each_other(widget)
+        assert {b: t for b, (_, t) in drawn.items()} == {b: short_text(t) for b, t in status.items()}
+    widget.resize(900, 975)
+    widget.zoom_to_fit()
+    first = next(iter(status))
+    widget.set_zoom(widget.zoom * 3, widget.box_rect(first).center())
+    drawn = _tags_clear_of_each_other(widget)
+    assert {b: t for b, (_, t) in drawn.items()} == status  # room for the words
+    for box_id, (tag, _) in drawn.items():
+        assert tag.height() >= 9 and tag.intersects(widget.box_rect(box_id))
+
+
+def test_short_tags_and_their_kinds():
+    assert [short_text(t) for t in ("armed", "fired", "held", "OL", "OL held", "roll", "2/4")] == [
+        "\u2713", "F", "H", "OL", "OLH", "R", "2/4"]
+    assert [status_kind(t) for t in ("armed", "held", "OL", "OL held", FIRED, "2/4", "roll")] == [
+        READY, READY, OVERLOAD, OVERLOAD, SPENT, LOADING, LOADING]
+    assert FIRED == "fired"
 
 
 def test_arming_texts_from_the_energy_model():
