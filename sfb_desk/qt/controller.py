@@ -121,6 +121,7 @@ class GameController(QObject):
         self._robots: dict[str, str] = {}
         self._policy: object = None
         self._auto_defaults = False
+        self._auto_changed = False  # the automatic answerers changed while the worker was busy
         self._autosave_in_flight: int | None = None
         self._autosave_next: GameRecord | None = None
         self._offer: Recoverable | None = game_files.recoverable()
@@ -183,8 +184,8 @@ class GameController(QObject):
         """Dice of ``side`` rolled by the seeded generator (True) or typed by the table."""
         (self._auto_sides.add if auto else self._auto_sides.discard)(side)
         self._table_changed()
-        if auto and self._record is not None and not self.busy and self._record.pending:
-            self._request(TABLE, NO_ANSWER, "Computer rolls")
+        if auto:
+            self._retry_automatic("Computer rolls")
 
     def auto_dice(self, side: str) -> bool:
         return side in self._auto_sides
@@ -197,9 +198,8 @@ class GameController(QObject):
         else:
             self._robots[side] = level
         self._table_changed()
-        if level is not None and self._record is not None and not self.busy \
-                and self._record.pending:
-            self._request(TABLE, NO_ANSWER, "Robot plays")
+        if level is not None:
+            self._retry_automatic("Robot plays")
 
     def robots(self) -> dict[str, str]:
         """The sides the robot plays, with its level."""
@@ -210,9 +210,20 @@ class GameController(QObject):
         A prompt it lets pass is answered with its default at once."""
         self._policy = policy
         pending = self._record.pending if self._record is not None else None
-        if policy is not None and getattr(policy, "active", True) and not self.busy \
-                and pending is not None and pending.default is not None:
-            self._request(TABLE, NO_ANSWER, "Pass")
+        if policy is not None and getattr(policy, "active", True) and (
+                self.busy or (pending is not None and pending.default is not None)):
+            self._retry_automatic("Pass")
+
+    def _retry_automatic(self, label: str) -> None:
+        """The automatic answerers changed: let them answer the pending prompt now, or as soon
+        as the request in hand is done (a change made while the worker is busy is not lost)."""
+        if self._record is None or self._record.pending is None:
+            return
+        if self.busy:
+            self._auto_changed = True
+            return
+        self._auto_changed = False
+        self._request(TABLE, NO_ANSWER, label)
 
     @property
     def pass_policy(self) -> object:
@@ -420,9 +431,13 @@ class GameController(QObject):
             self.refused.emit(message)
             self.status.emit(f"Refused: {message}. {describe_prompt(self._record.pending)}")
             self.answer_done.emit(False)
+            if self._auto_changed:
+                self._retry_automatic("Automatic answers")
             return
         self._apply(before, step, label)
         self.answer_done.emit(True)
+        if self._auto_changed:
+            self._retry_automatic("Automatic answers")
 
     def _apply(self, before: GameRecord, step: Step, label: str) -> None:
         assert step.record is not None and self._record is not None

@@ -8,7 +8,7 @@ use; the GUI never re-types it).
 from __future__ import annotations
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from ..rules.charts.impulse import moves_on
 from ..rules.game_state import GameState
@@ -33,11 +33,18 @@ class ImpulseTracker(QWidget):
         self.step = QLabel("")
         self.heading = QLabel("")
         self.moving = QListWidget()
+        self.moving.setFlow(QListWidget.Flow.LeftToRight)  # a strip: the movers side by side
+        self.moving.setMaximumHeight(34)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.clock)
-        layout.addWidget(self.step)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.moving)
+        layout.setContentsMargins(6, 2, 6, 2)
+        top = QHBoxLayout()
+        top.addWidget(self.clock)
+        top.addWidget(self.step, 1)
+        layout.addLayout(top)
+        row = QHBoxLayout()
+        row.addWidget(self.heading)
+        row.addWidget(self.moving, 1)
+        layout.addLayout(row)
         self._controller = None
 
     def bind(self, controller) -> None:

@@ -31,13 +31,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from PySide6.QtCore import QtMsgType, QTimer, Qt, qInstallMessageHandler  # noqa: E402
-from PySide6.QtGui import QIcon  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from duel_script import ANSWERS, setup  # noqa: E402
 from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
-from sfb_desk.data.paths import resources_dir  # noqa: E402
+from sfb_desk.app import create_window, start  # noqa: E402
 from sfb_desk.data.scenarios import load_scenarios  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest  # noqa: E402
 from sfb_desk.ui.main_window import MainWindow  # noqa: E402
@@ -61,14 +60,8 @@ def practice_duel() -> GameChoice:
 def build_like_main() -> tuple[QApplication, MainWindow]:
     """The application and window exactly as ``sfb_desk.app.main()`` builds them (no SAVE
     argument): the autosave is offered from the event loop."""
-    app = QApplication.instance() or QApplication(["sfb-desk"])
-    app.setApplicationName("SFB Desk")
-    app.setOrganizationName("sfb-desk")
-    app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "sfb-desk.svg")))
-    window = MainWindow()
-    window.show()
-    app.aboutToQuit.connect(window.shutdown)
-    QTimer.singleShot(0, window.offer_recovery)
+    app, window = create_window()
+    start(app, window)
     return app, window
 
 
