@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..rules.game_state import GameState
 from ..rules.ship import ShipSpec
-from ..rules.results import Event, Refusal
+from ..rules.results import Event, Refusal, event
 from ..rules.units import ACTIVE, Unit
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
@@ -120,6 +120,7 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
         self._refusal: Refusal | None = None
         self._events: list[Event] = []
         self._roster: tuple[list[str], list[str], list[str]] | None = None
+        self._over = False  # a side has no ship left in the fight: the game has ended
         self._gen = self._walk()
         self.pending: Prompt | None = None
         try:
@@ -254,6 +255,8 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
                 self._step = step
                 if step.handler:
                     yield from getattr(self, "_" + step.handler)(step)
+                if self._over:
+                    return
 
     def _key(self, what: str, who: str) -> str:
         if self._impulse:
@@ -289,4 +292,29 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
                 self._step = istep
                 if istep.handler:
                     yield from getattr(self, "_" + istep.handler)(istep)
+            gone = self._side_gone()
+            if gone:
+                self._emit(event("game_over", None, "S2.20",
+                                 f"{gone} has no ship left in the fight (destroyed, disengaged "
+                                 "or off the map): the game ends", side=gone))
+                self._over = True
+                return
         self._step = step
+
+    def _side_gone(self) -> str | None:
+        """The side with no ship left in the fight, among the ships fought with the full rules
+        (a scenario ends when one side's forces are all destroyed or disengaged; decisions.md,
+        S2.20). Movement-only games never end this way."""
+        if not self._ships:
+            return None
+        sides: dict[str, list[str]] = {}
+        for sid in self._ships:
+            unit = self._units.get(sid)
+            if unit is not None:
+                sides.setdefault(unit.side, []).append(unit.status)
+        if len(sides) < 2:
+            return None
+        for side, statuses in sorted(sides.items()):
+            if all(status != ACTIVE for status in statuses):
+                return side
+        return None
