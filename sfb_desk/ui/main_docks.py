@@ -27,6 +27,7 @@ from .map_view import MapView
 from .orders_panel import OrdersPanel
 from .ship_browser import ShipBrowser
 from .ssd_tabs import SsdTabs
+from .victory_panel import VictoryPanel
 
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
@@ -46,6 +47,7 @@ class GameDocks:
     tracker: ImpulseTracker
     analysis: AnalysisDock
     browser: ShipBrowser
+    victory: VictoryPanel
     docks: dict[str, QDockWidget]
 
 
@@ -82,6 +84,8 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     analysis = AnalysisDock()
     analysis.bind(controller)
     browser = ShipBrowser(library)
+    victory = VictoryPanel()
+    victory.bind(controller)
 
     # Two columns and no central widget: on the left the turn strip, the map and under it
     # the orders, dice and log; on the right the ship views as tabs.
@@ -95,6 +99,9 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     window.splitDockWidget(d_orders, d_dice, Qt.Orientation.Horizontal)
     d_log = _dock(window, "log", "Event log", log, LEFT, docks)
     window.splitDockWidget(d_dice, d_log, Qt.Orientation.Horizontal)
+    d_victory = _dock(window, "victory", "Victory", victory, LEFT, docks)
+    window.tabifyDockWidget(d_log, d_victory)
+    d_log.raise_()
     d_ssd = _dock(window, "ssd", "SSDs", ssd_tabs, RIGHT, docks)
     d_ea = _dock(window, "ea", "Energy allocation", ea, RIGHT, docks)
     d_analysis = _dock(window, "analysis", "Analysis", analysis, RIGHT, docks)
@@ -112,4 +119,4 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     bridge.unit_selected.connect(analysis.show_unit)
     ssd_tabs.unit_selected.connect(analysis.show_unit)
     return GameDocks(map_view, bridge, ssd_tabs, ea, orders, dice, log, tracker, analysis,
-                     browser, docks)
+                     browser, victory, docks)

@@ -37,7 +37,7 @@ from .main_menus import build_menus
 
 SAVE_FILTER = f"SFB Desk games (*{SUFFIX});;All files (*)"
 STATE_KEY = "window/state"
-LAYOUT_VERSION = 2  # bump when the docks change: an older saved layout is then ignored
+LAYOUT_VERSION = 3  # bump when the docks change: an older saved layout is then ignored
 GEOMETRY_KEY = "window/geometry"
 
 
@@ -172,6 +172,8 @@ class MainWindow(QMainWindow):
             docks["map"].raise_()
         elif prompt is not None:
             docks["orders"].raise_()
+        elif self.controller.record is not None:
+            docks["victory"].raise_()  # the game is over: who won
 
     # -- window ----------------------------------------------------------------------------
     def _settings(self) -> QSettings:
