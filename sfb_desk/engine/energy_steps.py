@@ -6,6 +6,9 @@ such ship gets one ``energy_allocation`` Orders prompt: the whole form (B3.1) as
 (``speed_plot``, C12.12: there is no separate plot prompt for these ships). It is checked by
 :func:`sfb_desk.rules.energy.validate` against the energy carried into the turn and refused
 with every error's rule number; the plot goes through the movement rules (C12.3 limits).
+The energy state it is checked against is marked crippled when the ship is crippled now (S2.4),
+so a crippled ship may take emergency life support (B3.3); a ship that cannot pay even its life
+support may allocate life support alone (validate, decisions.md B3.3).
 The allocation sets this turn's reinforcement (D3.34) and the weapons' arming (E4, E3, FP).
 
 In the Record Keeping Phase each record is carried to the next turn: batteries, capacitor and
@@ -29,7 +32,8 @@ from ..rules.damage.repair import (
     repair_cost,
     shield_repair_boxes,
 )
-from ..rules.energy import Allocation, WeaponOrder, carry, step, validate
+from ..rules.damage.status import crippled_reasons
+from ..rules.energy import Allocation, EnergyState, WeaponOrder, carry, step, validate
 from ..rules.energy.state import weapon_destroyed
 from ..rules.movement_speed import parse_plot
 from ..rules.results import Refusal, event
@@ -89,6 +93,15 @@ class EnergySteps:
                          capacitor=str(record.capacitor)))
         return unit
 
+    def _energy_now(self, unit: Unit, record: ShipRecord, spec: ShipSpec) -> EnergyState:
+        """The energy state this turn's allocation is checked against: the record's, with the
+        unit's destroyed boxes, this turn, and whether the ship is crippled now (S2.4, from
+        :func:`~sfb_desk.rules.damage.status.crippled_reasons`), which makes emergency life
+        support eligible (B3.3, D22.431)."""
+        crippled = bool(crippled_reasons(spec, damage_state(record, spec, unit.destroyed)))
+        return replace(record.energy, destroyed=unit.destroyed, turn=self._turn,
+                       crippled=crippled)
+
     def _check_full_allocation(self, unit: Unit, record: ShipRecord, spec: ShipSpec,
                                value: object) -> tuple[Unit, ShipRecord] | Refusal:
         from .phases import _check_allocation
@@ -99,7 +112,7 @@ class EnergySteps:
         plot = self._check_plot(unit, [list(p) for p in allocation.speed_plot])
         if isinstance(plot, Refusal):
             return plot
-        energy = replace(record.energy, destroyed=unit.destroyed, turn=self._turn)
+        energy = self._energy_now(unit, record, spec)
         errors = [i for i in validate(allocation, spec, energy, rules=self.initial.options)
                   if i.is_error]
         if errors:
@@ -148,7 +161,8 @@ class EnergySteps:
             destroyed = damage.destroyed
             if alloc is not None:
                 energy = carry(record.energy, alloc, spec, fired=record.fired,
-                               capacitor_used=record.capacitor_used, destroyed=destroyed)
+                               capacitor_used=record.capacitor_used, destroyed=destroyed,
+                               crippled=bool(crippled_reasons(spec, damage)))  # S2.4
                 record = replace(record, energy=energy)
             self._ships[uid] = replace(
                 record, shields=shields_end_turn(shields), allocation=None, armed=frozenset(),

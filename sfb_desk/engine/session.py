@@ -5,8 +5,9 @@ a turn and walks :data:`~sfb_desk.engine.steps.TURN_STEPS` (the Impulse Procedur
 :data:`~sfb_desk.engine.steps.IMPULSE_STEPS` 32 times). Whenever the rules need something from
 the table the session stops with a :attr:`pending` prompt (a DiceRequest, Choice or Orders)
 and goes on when :meth:`answer` is called. An illegal answer is refused with the rule
-(:class:`~sfb_desk.rules.results.Refusal`) and the same prompt stays pending. Prompts,
-accepted and refused answers and events all go into :attr:`log`.
+(:class:`~sfb_desk.rules.results.Refusal`) and the same prompt stays pending; :meth:`check` gives that verdict without answering (robots
+and editors try candidates with it). Prompts, accepted and refused answers and events all go
+into :attr:`log`.
 
 The session is the only mutable object: it keeps the units of the current moment in a dict
 and materialises an immutable :attr:`state` on demand, so an impulse of 110 moving units
@@ -26,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 
+from ..rules.energy import EnergyState
+from ..rules.energy.arming import WeaponArming
 from ..rules.game_state import GameState
 from ..rules.ship import ShipSpec
 from ..rules.results import Event, Refusal, event
@@ -120,6 +123,7 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
         self._refusal: Refusal | None = None
         self._events: list[Event] = []
         self._roster: tuple[list[str], list[str], list[str]] | None = None
+        self._checker: Callable[[object], object] | None = None
         self._over = False  # a side has no ship left in the fight: the game has ended
         self._gen = self._walk()
         self.pending: Prompt | None = None
@@ -176,6 +180,27 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
             return self._refusal
         return Accepted(tuple(self._events))
 
+    def check(self, value: object) -> Refusal | None:
+        """Check ``value`` as an answer to the pending prompt, changing nothing (no log record,
+        no state): the refusal :meth:`answer` would give, or None if it would be accepted.
+        Raises :class:`NotReady` when no prompt is pending."""
+        if self.pending is None or self._checker is None:
+            raise NotReady("the game is over: no prompt is pending")
+        checked = self._checker(value)
+        return checked if isinstance(checked, Refusal) else None
+
+    def energy_state(self, unit_id: str) -> EnergyState:
+        """The energy state ``unit_id``'s allocation is checked against this turn: carried in,
+        with the unit's destroyed boxes and crippled now (S2.4). KeyError for a unit without a
+        ship record."""
+        record = self._ships[unit_id]
+        return self._energy_now(self._units[unit_id], record, self.specs[record.spec_id])
+
+    def arming_now(self, unit_id: str, box: str) -> WeaponArming | None:
+        """What weapon ``box`` of ``unit_id`` holds now: its arming at the start of the turn
+        stepped by this turn's allocation; None before the allocation or once fired."""
+        return self._arming_now(self._ships[unit_id], self._units[unit_id], box)
+
     def run(self, source: object, *, limit: int | None = None) -> Refusal | None:
         """Answer prompts from ``source`` until it has no answer, the game ends or ``limit``
         answers were given. Returns the refusal if the source gave an illegal answer."""
@@ -231,6 +256,7 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
         log.append(PROMPT, self._turn, self._impulse, self._step.id, prompt.key, prompt)
         self._state = None
         while True:
+            self._checker = check
             value = yield prompt
             checked = check(value)
             if isinstance(checked, Refusal):

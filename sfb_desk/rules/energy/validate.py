@@ -8,7 +8,8 @@ Errors make the allocation illegal; warnings (unallocated power, a load let go) 
 What is checked, with the rules:
 
 * power: batteries discharged within their charge, recharge within their room (H5), reserve
-  warp within the recharge (H7.4); total used within total power plus batteries (B3.1);
+  warp within the recharge (H7.4); total used within total power plus batteries (B3.1),
+  except life support alone when even that cannot be paid (a warning, decisions.md B3.3);
   warp movement, HETs and warp TACs from warp engines (C2.11, C6.2), at most 30 warp hexes
   (C2.112), one hex of impulse (C2.111), warp-only weapons from warp or warp reactors (E4.23,
   G18.21, J2.2211), EM from movement power only (C10.111); unallocated power (B3.4, warning);
@@ -99,7 +100,7 @@ def check(
     _movement(a, ship, state, led, out, rules or RuleOptions(), options)
     _weapons(a, ship, state, led, out)
     _systems(a, ship, state, led, out)
-    _sources(a, ship, led, out)
+    _sources(a, ship, state, led, out)
     return led, issues
 
 
@@ -359,7 +360,18 @@ def _systems(a: Allocation, ship: ShipSpec, state: EnergyState, led: Ledger, out
         out(Issue("G15.2", "only Orion ships can double their engines", "engine_doubling"))
 
 
-def _sources(a: Allocation, ship: ShipSpec, led: Ledger, out) -> None:
+def _life_support_alone(a: Allocation, state: EnergyState, led: Ledger) -> bool:
+    """The least form a ship can give: life support and nothing else, every battery point
+    discharged into it, emergency life support when the ship may take it (crippled, S2.4).
+    When even that is more than the ship has, no form balances (B3.1); as D22.435 lets play
+    go on with a ship reduced to life support, this one is accepted (decisions.md, B3.3)."""
+    if state.crippled and a.life_support != "emergency":
+        return False
+    others = any(v for k, v in led.costs.items() if k != "life_support")
+    return not others and led.battery_used == led.supply.battery_charge
+
+
+def _sources(a: Allocation, ship: ShipSpec, state: EnergyState, led: Ledger, out) -> None:
     """Who pays for what (see :mod:`.ledger`), then the totals (B3.1, B3.4)."""
     s = led.supply
     if led.movement_warp > s.warp:
@@ -392,7 +404,12 @@ def _sources(a: Allocation, ship: ShipSpec, led: Ledger, out) -> None:
         out(Issue(rule, f"warp-only arming ({', '.join(boxes)}) needs {led.warp_only} warp; "
                   f"{spare_warp} warp is left after movement (APR, impulse and batteries cannot "
                   "pay it)", weapon_line(boxes[0]) if boxes else "weapons"))
-    if led.total_used > led.available:
+    if led.total_used > led.available and _life_support_alone(a, state, led):
+        out(Issue("B3.3", f"life support ({led.costs['life_support']}) is more than the power "
+                  f"{s.total} and the batteries {s.battery_charge}: with nothing else "
+                  "allocated the form is accepted (decisions.md, B3.3)", "life_support",
+                  WARNING))
+    elif led.total_used > led.available:
         out(Issue("B3.1", f"power used {led.total_used} is more than the power available "
                   f"{s.total} + batteries discharged {led.battery_used}", "total_used"))
     elif led.unallocated > 0:
