@@ -10,7 +10,9 @@ shot (H6). The whole declaration is refused with the rule if any shot is illegal
 
 Then, side by side in declaration order, each shot gets its own die (a DiceRequest; 2d6 for a
 hellbore) and :func:`~sfb_desk.rules.combat.resolve_shot` reads the chart. A shot on a hex
-spine asks the target's owner which shield it strikes (D3.43, a Choice). All the hits of the
+spine asks the target's owner which shield it strikes (D3.43, a Choice); so does a shot at range 0,
+whose D3.42 direction the program does not track (all six shields offered; the firer's
+feedback shield follows from the answer). All the hits of the
 step are grouped into volleys as the rules group them (D4.22, :func:`group_volleys`), and each
 volley goes through the shields (reinforcement first, D3.34, FD14.22) and its internal points
 through the DAC: ONE 2d6 DiceRequest with ``count`` = the internal points (a roll per point,
@@ -42,6 +44,7 @@ from ..rules.combat import (
     shot_dice,
     situation,
 )
+from ..rules.combat.fire import same_hex_situation
 from ..rules.combat.rate import FiringHistory, record_shot
 from ..rules.combat.shields import NO_RESERVE, Reinforcement, check_reserve
 from ..rules.combat.volley import shield_phase, volley_steps
@@ -184,6 +187,9 @@ class CombatSteps:
             if target.kind != SHIP:
                 yield from self._shot_at_seeker(target, result)
                 continue
+            if where.target_shield.same_hex and (
+                    (result.damage > 0 and not result.enveloping) or result.feedback > 0):
+                where = yield from self._same_hex_shield(shot, target)
             choice = None
             if result.damage > 0 and len(where.target_shield.shields) > 1:
                 choice = yield from self._pick_shield(shot.target, where.target_shield.shields,
@@ -199,6 +205,23 @@ class CombatSteps:
             hits.extend(made)
         for group in group_volleys([h for h in hits if self._units[h.target].active]):
             yield from self._resolve_volley(group)
+
+    def _same_hex_shield(self, shot: Shot, target: Unit):
+        """Range 0 (D3.42): the shield struck follows how the units came together, which the
+        program does not track, so the target's owner names the shield facing the firer
+        (D3.43: the owner settles what the geometry leaves open; decisions.md). The firer's
+        own facing shield (feedback) follows from the same direction."""
+        box = shot.order.box_id
+        options = tuple(f"shield {k}" for k in range(1, 7))
+        prompt = Choice(self._key(f"shield.{shot.firer}.{box}", target.id),
+                        f"{shot.firer} {box} fires at {target.id} in its own hex (range 0): "
+                        f"which shield of {target.id} faces {shot.firer}, by how the ships "
+                        "came together? (D3.42; the target's owner names it, D3.43)",
+                        options, rule="D3.42", unit=target.id)
+        picked = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
+        firer = self._units[shot.firer]
+        return same_hex_situation(shot.where, firer.facing, target.hex, target.facing,
+                                  int(picked.split()[1]))
 
     def _pick_shield(self, owner: str, shields: tuple[int, ...], what: str, rule: str):
         options = tuple(f"shield {k}" for k in shields)

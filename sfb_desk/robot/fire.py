@@ -110,10 +110,6 @@ def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[d
     if enemy is None:
         return chosen
     rng = hex_range(me.unit.hex, enemy.unit.hex)
-    if rng == 0:
-        # Same hex: the shield struck needs the D3.42 direction, which the session does not
-        # track yet; the robot holds its fire until the ships part (decisions.md).
-        return chosen
     later = _forecast(me, enemy, impulse) if lv.timing else rng
     ready: list[tuple[dict, bool, float]] = []  # (shot, is phaser, expected damage)
     waiting = False  # a loaded heavy weapon bears but holds out for a better shot

@@ -1,6 +1,5 @@
 """Gaps the robot duels found in the session: a ship without power (S2.4, B3.3), a shot at
-range 0 (D3.42, D3.43), a standard load fired as an overload (E3.5, E4.4), and
-:meth:`Session.check` (an answer checked without answering)."""
+range 0 (D3.42, D3.43), and :meth:`Session.check` (an answer checked without answering)."""
 
 from __future__ import annotations
 
@@ -10,10 +9,12 @@ from sfb_desk.engine.answers import NO_ANSWER, At, Chain, Defaults, Scripted, Se
 from sfb_desk.engine.session import Session
 from sfb_desk.rules.damage.state import DamageState
 from sfb_desk.rules.damage.status import crippled_reasons
+from sfb_desk.rules.hexes import hex_from_label
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.ship import WARP_SYSTEMS
+from sfb_desk.robot import Robot
 
-from duel_script import setup
+from duel_script import arm, hold, setup
 
 POWER = (*WARP_SYSTEMS, "impulse", "apr", "awr", "battery")
 MINIMAL = {"speed_plot": 0, "life_support": "emergency", "fire_control": "off",
@@ -24,11 +25,26 @@ def power_boxes(spec) -> frozenset[str]:
     return frozenset(f"{s}#{n}" for s in POWER for n in range(1, spec.count(s) + 1))
 
 
-def session_with(destroyed_by_unit: dict[str, frozenset[str]]) -> Session:
+def session_with(destroyed_by_unit: dict[str, frozenset[str]] | None = None, *,
+                 krt_hex: str | None = None, all_round: dict[str, str] | None = None) -> Session:
+    """The CA-vs-D7 duel with boxes destroyed, KRT moved to ``krt_hex`` and, for
+    ``all_round`` {unit: weapon box}, that weapon given a 360 arc (D2) so it bears at range 0."""
     game = setup()
-    units = tuple(replace(u, destroyed=u.destroyed | destroyed_by_unit.get(u.id, frozenset()))
-                  for u in game.state.units)
-    return Session(replace(game.state, units=units), game.combat, game.specs)
+    destroyed_by_unit = destroyed_by_unit or {}
+    units = []
+    for u in game.state.units:
+        u = replace(u, destroyed=u.destroyed | destroyed_by_unit.get(u.id, frozenset()))
+        if u.id == "KRT" and krt_hex is not None:
+            u = replace(u, hex=hex_from_label(krt_hex))
+        units.append(u)
+    specs = dict(game.specs)
+    for uid, box in (all_round or {}).items():
+        spec_id = game.combat.ship(uid).spec_id
+        spec = specs[spec_id]
+        weapons = tuple(replace(w, arcs=("360",)) if w.box_ids[0] == box else w
+                        for w in spec.weapons)
+        specs[spec_id] = replace(spec, weapons=weapons)
+    return Session(replace(game.state, units=tuple(units)), game.combat, specs)
 
 
 def answer_until(session: Session, key: str, answers: dict) -> None:
@@ -85,8 +101,6 @@ def test_crippled_flag_is_carried_to_the_next_turn_record():
 
 def test_robot_allocates_for_a_ship_without_power():
     """The robot's allocation for the powerless ship is one the session accepts."""
-    from sfb_desk.robot import Robot
-
     game = setup()
     spec = game.specs[game.combat.ship("ENT").spec_id]
     session = session_with({"ENT": power_boxes(spec)})
@@ -94,3 +108,58 @@ def test_robot_allocates_for_a_ship_without_power():
     value = robot.decide(session.pending, session)  # NoLegalAnswer would fail the test
     assert session.check(value) is None
     assert not isinstance(session.answer(value, "robot"), Refusal)
+
+
+# -- range 0 (D3.42, D3.43) ------------------------------------------------------------------
+
+def events(session: Session, kind: str) -> list:
+    return [r.data for r in session.log if r.kind == "event" and r.data.kind == kind]
+
+
+def range_0_game(ent_shield: str, *, krt_orders, krt_shot, roll):
+    """KRT in ENT's hex (2220; ENT faces A, KRT D), its ``krt_shot`` weapon all round, firing
+    at ENT on impulse 8 with die ``roll``; ENT's owner names ``ent_shield``."""
+    session = session_with(krt_hex="2220", all_round={"KRT": krt_shot["box"]})
+    key = f"T1.I8.shield.KRT.{krt_shot['box']}.ENT"
+    answer_until(session, key, {
+        "T1.ea.ENT": {"speed_plot": 0, "weapons": hold("A", "B", "C", "D")},
+        "T1.ea.KRT": {"speed_plot": 0, "weapons": krt_orders},
+        "T1.I8.fire.Klingon": {"KRT": [krt_shot]},
+        f"T1.I8.shot.KRT.{krt_shot['box']}.ENT": [roll],
+    })
+    prompt = session.pending
+    assert prompt.options == tuple(f"shield {k}" for k in range(1, 7))
+    assert prompt.unit == "ENT" and prompt.rule == "D3.42"
+    robot = Robot(session.state.unit("ENT").side, "captain", 0)
+    assert session.check(robot.decide(prompt, session)) is None  # the robot can answer it
+    result = session.answer(ent_shield)
+    assert not isinstance(result, Refusal), result
+    return session
+
+
+def test_shot_at_range_0_asks_the_targets_owner_for_the_shield():
+    """A phaser-1 at range 0 (roll 1: 9 damage, E2) strikes the shield ENT's owner names."""
+    session = range_0_game("shield 4", krt_orders=arm("disruptor", "A", "B", "C", "D"),
+                           krt_shot={"box": "phaser#1", "target": "ENT"}, roll=1)
+    shot = events(session, "shot")[-1]
+    assert shot.get("range") == 0 and shot.get("damage") > 0
+    volleys = [v for v in events(session, "volley") if v.unit == "ENT"]
+    assert [v.get("shield") for v in volleys] == [4]
+    assert volleys[0].get("damage") == shot.get("damage")
+
+
+def test_overload_feedback_at_range_0_strikes_the_firers_shield_facing_the_target():
+    """An overloaded disruptor at range 0 hits with 2 feedback (E3.54). ENT (facing A) names
+    shield #1 toward KRT, so KRT lies ahead of ENT; KRT faces D, so its shield #1 faces ENT
+    and takes the feedback, with no second question."""
+    orders = [{"box": "disruptor#A", "action": "arm", "overload": True}]
+    session = range_0_game("shield 1", krt_orders=orders,
+                           krt_shot={"box": "disruptor#A", "target": "ENT", "mode": "overload"},
+                           roll=1)
+    shot = events(session, "shot")[-1]
+    assert shot.get("damage") > 0
+    volleys = {(v.unit, v.get("shield")) for v in events(session, "volley")}
+    assert ("ENT", 1) in volleys and ("KRT", 1) in volleys
+    asked = [r.key for r in session.log if r.kind == "prompt" and ".shield." in r.key]
+    assert asked == ["T1.I8.shield.KRT.disruptor#A.ENT"]
+

@@ -24,7 +24,7 @@ to :func:`resolve_shot`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sfb_desk.rules.arcs import ShieldHit, arc_mask, in_mask, shield_struck
 from sfb_desk.rules.hexes import bearing, hex_range
@@ -106,6 +106,25 @@ def situation(
         firer_shield=shield_struck(firer_hex, firer_facing, target_hex, same_hex_direction),
         **facts,  # type: ignore[arg-type]
     )
+
+
+def same_hex_situation(where: FireSituation, firer_facing: int, target_hex: tuple[int, int, int],
+                       target_facing: int, shield: int) -> FireSituation:
+    """A shot at range 0 once the table has named the target's shield that faces the firer
+    (D3.42: the relative direction comes from how the units came together, which the program
+    does not track; decisions.md). That shield fixes the direction of the firer from the
+    target, hence the shield struck, the firer's own shield facing the target (feedback,
+    E3.54, E4.431) and the firer's point seen from the target. The bearing (and so the arc
+    check, D2) is left as it was declared."""
+    if where.true_range != 0:
+        raise ValueError("same_hex_situation is for a target in the firer's hex (range 0)")
+    if shield not in range(1, 7):
+        raise ValueError(f"a shield is #1..#6, not {shield!r}")
+    firer_from_target = (target_facing + shield - 1) % 6
+    known = situation(target_hex, firer_facing, target_hex, target_facing,
+                      same_hex_direction=(firer_from_target + 3) % 6)
+    return replace(where, target_shield=known.target_shield, firer_shield=known.firer_shield,
+                   from_bearing=known.from_bearing)
 
 
 @dataclass(frozen=True, slots=True)
