@@ -5,8 +5,9 @@ prompt (fire is declared secretly and simultaneously, D6.315); a ship with a
 :class:`~.records.ShipRecord` declares ``{ship: [{"box": "photon#A", "target": "KRT",
 "mode": None}, ...]}``. Every shot is checked by :func:`sfb_desk.rules.combat.check_shot`
 (fire control D6.6, arc D2, rate of fire E1.50, range) and against the ship's energy: a heavy
-weapon needs a complete load this turn (E3.2, E4.2), a phaser the capacitor energy of one
-shot (H6). The whole declaration is refused with the rule if any shot is illegal.
+weapon needs a complete load this turn (E3.2, E4.2) and fires an overload mode only if armed
+overloaded (E3.5, E4.4, E7.4, E10.6), a phaser the capacitor energy of one shot (H6). The
+whole declaration is refused with the rule if any shot is illegal.
 
 Then, side by side in declaration order, each shot gets its own die (a DiceRequest; 2d6 for a
 hellbore) and :func:`~sfb_desk.rules.combat.resolve_shot` reads the chart. A shot on a hex
@@ -44,11 +45,12 @@ from ..rules.combat import (
     shot_dice,
     situation,
 )
-from ..rules.combat.fire import same_hex_situation
+from ..rules.combat.fire import check_overload, same_hex_situation
 from ..rules.combat.rate import FiringHistory, record_shot
 from ..rules.combat.shields import NO_RESERVE, Reinforcement, check_reserve
 from ..rules.combat.volley import shield_phase, volley_steps
 from ..rules.damage import ChoiceNeeded, RollsNeeded
+from ..rules.combat.weapons import OVERLOAD_MODES
 from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.energy.reserve import reserve_available, use_reserve
 from ..rules.results import Refusal, event
@@ -136,6 +138,9 @@ class CombatSteps:
             if any(w.box == box for w in ship.energy.weapons):
                 if box not in ship.armed:
                     return Refusal("E1.2", f"{box} of {unit.id} holds no complete load this turn")
+                refusal = self._check_overload(unit, ship, weapon, mode)
+                if refusal is not None:
+                    return refusal
             elif weapon.type in PHASER_CAPACITY:
                 cost = PHASER_CAPACITY[weapon.type]
                 if capacitor < cost:
@@ -154,6 +159,13 @@ class CombatSteps:
             history = record_shot(history, box, clock)
             shots.append(Shot(unit.id, order, target.id, where))
         return shots
+
+    def _check_overload(self, unit: Unit, ship, weapon, mode: object) -> Refusal | None:
+        """An overload mode fires only a load armed overloaded (:func:`check_overload`)."""
+        if mode not in OVERLOAD_MODES:
+            return None
+        arming = self._arming_now(ship, unit, weapon.box_ids[0])
+        return check_overload(weapon, mode, arming, unit.id)
 
     def _resolve_fire(self, shots: list[Shot]) -> Walk:
         """Dice per shot, boundary choices, then the volleys of the step (module docstring)."""

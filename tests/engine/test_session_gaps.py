@@ -1,5 +1,6 @@
 """Gaps the robot duels found in the session: a ship without power (S2.4, B3.3), a shot at
-range 0 (D3.42, D3.43), and :meth:`Session.check` (an answer checked without answering)."""
+range 0 (D3.42, D3.43), a standard load fired as an overload (E3.5, E4.4), and
+:meth:`Session.check` (an answer checked without answering)."""
 
 from __future__ import annotations
 
@@ -163,3 +164,42 @@ def test_overload_feedback_at_range_0_strikes_the_firers_shield_facing_the_targe
     asked = [r.key for r in session.log if r.kind == "prompt" and ".shield." in r.key]
     assert asked == ["T1.I8.shield.KRT.disruptor#A.ENT"]
 
+
+# -- overload modes (E3.5, E4.4) -------------------------------------------------------------
+
+def fire_prompt(orders_krt, krt_hex="2216"):
+    """KRT at range 4 of ENT (2216), at the Klingon fire prompt of impulse 8."""
+    session = session_with(krt_hex=krt_hex)
+    answer_until(session, "T1.I8.fire.Klingon", {
+        "T1.ea.ENT": {"speed_plot": 0, "weapons": hold("A", "B", "C", "D")},
+        "T1.ea.KRT": {"speed_plot": 0, "weapons": orders_krt},
+    })
+    return session
+
+
+def test_standard_disruptor_load_cannot_fire_as_an_overload():
+    session = fire_prompt(arm("disruptor", "A", "B", "C", "D"))
+    over = {"KRT": [{"box": "disruptor#A", "target": "ENT", "mode": "overload"}]}
+    refused = session.check(over)
+    assert isinstance(refused, Refusal) and refused.rule == "E3.5"
+    assert "armed overloaded" in refused.message
+    assert session.check({"KRT": [{"box": "disruptor#A", "target": "ENT"}]}) is None
+
+
+def test_overloaded_disruptor_fires_as_an_overload():
+    session = fire_prompt([{"box": "disruptor#A", "action": "arm", "overload": True}])
+    over = {"KRT": [{"box": "disruptor#A", "target": "ENT", "mode": "overload"}]}
+    assert session.check(over) is None
+    assert not isinstance(session.answer(over), Refusal)
+
+
+def test_standard_photon_cannot_fire_as_an_overload():
+    """ENT's photons are held standard loads (status 2): an overload mode is refused (E4.4)."""
+    session = session_with(krt_hex="2216")
+    answer_until(session, "T1.I8.fire.Federation", {
+        "T1.ea.ENT": {"speed_plot": 0, "weapons": hold("A", "B", "C", "D")},
+        "T1.ea.KRT": {"speed_plot": 0},
+    })
+    refused = session.check({"ENT": [{"box": "photon#A", "target": "KRT", "mode": "overload"}]})
+    assert isinstance(refused, Refusal) and refused.rule == "E4.4"
+    assert session.check({"ENT": [{"box": "photon#A", "target": "KRT"}]}) is None

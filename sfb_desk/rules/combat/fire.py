@@ -17,6 +17,10 @@ mode. :func:`check_shot` says whether it may fire and, if not, which rule forbid
   :func:`sfb_desk.rules.arcs.arc_mask`);
 * rate of fire (:mod:`.rate`) and range (:mod:`.resolve`).
 
+:func:`check_overload` lets an overload mode fire only a load armed overloaded (E3.5, E4.4,
+E7.4, E10.6, E7.42); :func:`same_hex_situation` fixes the shields of a shot at range 0 once the
+table names the direction (D3.42).
+
 :func:`shot_dice` names the dice the engine prompts for (one prompt per shot); the answer goes
 to :func:`resolve_shot`.
 """
@@ -27,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sfb_desk.rules.arcs import ShieldHit, arc_mask, in_mask, shield_struck
+from sfb_desk.rules.energy.costs import FUSION_SUICIDE
 from sfb_desk.rules.hexes import bearing, hex_range
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.ship import Weapon
@@ -41,7 +46,7 @@ from .ranges import (
 )
 from .rate import FiringHistory, check_rate_of_fire, record_shot
 from .resolve import ShotResult, _refuse_unknown, check_shot_ranges, fire_weapon
-from .weapons import DirectFireWeapon, direct_fire_weapon
+from .weapons import OVERLOAD_MODES, DirectFireWeapon, direct_fire_weapon
 
 #: Modes that need a lock-on beyond the ordinary range doubling (D6.124).
 _LOCK_ON_MODES = frozenset({"derfacs"})
@@ -106,6 +111,29 @@ def situation(
         firer_shield=shield_struck(firer_hex, firer_facing, target_hex, same_hex_direction),
         **facts,  # type: ignore[arg-type]
     )
+
+
+#: The rule that lets each weapon fire an overload: only a load armed overloaded.
+OVERLOAD_RULES = {"DISRUPTOR": "E3.5", "PHOTON": "E4.4", "FUSION": "E7.4", "HELLBORE": "E10.6"}
+
+
+def check_overload(weapon: Weapon, mode: object, arming, unit: str = "") -> Refusal | None:  # noqa: ANN001
+    """May ``weapon`` fire in ``mode`` with the load ``arming`` holds now (an
+    :class:`~sfb_desk.rules.energy.arming.WeaponArming`, None when empty)? An overload mode
+    fires only a load armed overloaded (E3.5, E4.4, E7.4, E10.6); the suicide mode of a fusion
+    beam only a suicide overload of 7 energy (E7.42). None when it may."""
+    if mode not in OVERLOAD_MODES:
+        return None
+    box = weapon.box_ids[0]
+    who = f"{box} of {unit}" if unit else box
+    rule = OVERLOAD_RULES.get(weapon.type, "E1.2")
+    if arming is None or not arming.overload:
+        return Refusal(rule, f"{who} holds a standard load: {mode!r} fires only a load armed "
+                             f"overloaded ({rule})")
+    if mode == "suicide" and arming.stored < FUSION_SUICIDE:
+        return Refusal("E7.42", f"{who} was not armed as a suicide overload "
+                                f"({FUSION_SUICIDE} energy, E7.42)")
+    return None
 
 
 def same_hex_situation(where: FireSituation, firer_facing: int, target_hex: tuple[int, int, int],
