@@ -6,7 +6,10 @@ roll as typed: ``7``; ``3 4`` or ``3+4`` for the two dice of one 2d6 roll (summe
 consecutive requests of the same kind (the rolls left over wait in the queue and answer the
 next requests as they come). An impossible roll is refused with the problem and the rule, and
 the input stays as typed. A switch per side lets the computer (the seeded generator) roll, and
-the last rolls are listed, typed or rolled.
+the last rolls are listed, typed or rolled: each roll as the controller reports it
+(``dice_rolled``), and the whole list rebuilt from the game's log when the log is replaced (a new
+game, a load or a recovery, undo and redo: ``log_reset``), so it never shows a roll undone or
+misses the rolls of a loaded game.
 
 :func:`parse_rolls` is the parser, without Qt. :meth:`DicePanel.bind` connects the panel to a
 :class:`~sfb_desk.qt.controller.GameController`.
@@ -15,7 +18,7 @@ the last rolls are listed, typed or rolled.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.log import ANSWER, PROMPT, LogRecord
 from ..engine.prompts import DICE_KINDS, DiceRequest
 from ..qt.game_record import TABLE
 
@@ -91,6 +95,30 @@ def parse_rolls(text: str, kind: str, count: int = 1) -> list[int]:
 
 def _side_label(source: str) -> str:
     return "table" if source == TABLE else "computer" if source == "seeded" else source
+
+
+Roll = tuple[DiceRequest, tuple[int, ...], str]  # what was asked, the totals, who rolled
+
+
+def rolls_in_log(records: Iterable[LogRecord]) -> Iterator[Roll]:
+    """Every accepted dice answer of a game log, in order: ``(request, totals, source)``, as
+    the controller's ``dice_rolled`` reports them while the game goes on. The request is the
+    prompt last logged under the answer's key (a refused roll is asked again under it)."""
+    asked: dict[str, DiceRequest] = {}
+    for r in records:
+        if r.kind == PROMPT and isinstance(r.data, DiceRequest):
+            asked[r.key] = r.data
+        elif r.kind == ANSWER and r.key in asked:
+            values = r.data if isinstance(r.data, (list, tuple)) else [r.data]
+            yield asked[r.key], tuple(values), r.source
+
+
+def roll_text(request: DiceRequest, values: Iterable[int], source: str) -> str:
+    """One line of the "Last rolls" list: the totals, what they were for, the kind and who
+    rolled (the table typed them, or the computer)."""
+    # figure spaces (U+2007, a digit wide) line the totals up
+    shown = ", ".join(f"{v:\u2007>2}" for v in values)
+    return f"{shown}  {request.purpose} ({request.kind}, {_side_label(source)})"
 
 
 class DicePanel(QWidget):
@@ -160,6 +188,7 @@ class DicePanel(QWidget):
         controller.prompt_changed.connect(self.set_request)
         controller.refused.connect(self.show_refusal)
         controller.dice_rolled.connect(self.add_roll)
+        controller.log_reset.connect(self.reset_rolls)
         controller.state_changed.connect(self._state_changed)
         self.answered.connect(controller.answer)
         self.auto_changed.connect(controller.set_auto_dice)
@@ -167,6 +196,7 @@ class DicePanel(QWidget):
         if controller.state is not None:
             self._state_changed(controller.state)
         self.set_request(controller.pending)
+        self.reset_rolls(controller.log)
 
     @Slot(object)
     def _state_changed(self, state) -> None:
@@ -304,11 +334,23 @@ class DicePanel(QWidget):
 
     @Slot(object, object, str)
     def add_roll(self, request: DiceRequest, values: object, source: str) -> None:
-        # figure spaces (U+2007, a digit wide) line the totals up
-        shown = ", ".join(f"{v:\u2007>2}" for v in values)  # type: ignore[attr-defined]
-        self.history.addItem(f"{shown}  {request.purpose} ({request.kind}, "
-                             f"{_side_label(source)})")
+        """One more roll at the foot of the list (the oldest beyond :data:`HISTORY` go)."""
+        self._append_roll(request, values, source)  # type: ignore[arg-type]
         while self.history.count() > HISTORY:
             self.history.takeItem(0)
         self.history.scrollToBottom()
-        self.history.item(self.history.count() - 1).setData(Qt.ItemDataRole.UserRole, source)
+
+    @Slot(object)
+    def reset_rolls(self, records: Iterable[LogRecord]) -> None:
+        """The list rebuilt from a whole game log: its last :data:`HISTORY` rolls."""
+        self.history.clear()
+        for roll in list(rolls_in_log(records))[-HISTORY:]:
+            self._append_roll(*roll)
+        self.history.scrollToBottom()
+
+    def _append_roll(self, request: DiceRequest, values: Iterable[int], source: str) -> None:
+        text = roll_text(request, values, source)
+        self.history.addItem(text)
+        item = self.history.item(self.history.count() - 1)
+        item.setData(Qt.ItemDataRole.UserRole, source)
+        item.setToolTip(text)  # a batch of 15 DAC rolls is wider than the dock

@@ -16,6 +16,8 @@ from sfb_desk.rules.arcs import ShieldHit, arc_mask, in_mask, shield_struck
 from sfb_desk.rules.hexes import Hex, bearing, hex_range
 from sfb_desk.rules.units import Unit
 
+from .map_items import unit_title
+
 
 @dataclass(frozen=True, slots=True)
 class WeaponArcs:
@@ -86,10 +88,16 @@ def hover_lines(
     weapon: WeaponArcs | None,
     weapon_unit: Unit | None,
 ) -> list[str]:
-    """The lines of the hover overlay for the hex ``hovered`` (printed ``label``)."""
-    lines = [f"Hex {label}" + (": " + ", ".join(u.name or u.id for u in units_here) if units_here else "")]
+    """The lines of the hover overlay for the hex ``hovered`` (printed ``label``).
+
+    Units are named by id, as the counters' captions and every other panel name them: the hex
+    line gives each as ``"ENT (Heavy Cruiser)"`` (:func:`~sfb_desk.ui.map_items.unit_title`),
+    the other lines by the id alone ("Range from ENT").
+    """
+    here = ", ".join(unit_title(u) for u in units_here)
+    lines = [f"Hex {label}" + (f": {here}" if here else "")]
     if selected is not None:
-        name = selected.name or selected.id
+        name = selected.id
         rng = hex_range(selected.hex, hovered)
         lines.append(f"Range from {name}: {rng} (D1.4)")
         if hovered != selected.hex:
@@ -99,14 +107,12 @@ def hover_lines(
             if target.id == selected.id:
                 continue
             hit = shield_struck(target.hex, target.facing, selected.hex)
-            lines.append(
-                f"{name} firing at {target.name or target.id} strikes shield {shield_text(hit)}"
-            )
+            lines.append(f"{name} firing at {target.id} strikes shield {shield_text(hit)}")
     if weapon is not None and weapon_unit is not None:
         point = bearing(weapon_unit.hex, weapon_unit.facing, hovered)
         inside = in_mask(weapon.mask, point)
-        who = weapon_unit.name or weapon_unit.id
         lines.append(
-            f"{who} {weapon.title}: {'in arc' if inside else 'not in arc'} (D2, compass point {point})"
+            f"{weapon_unit.id} {weapon.title}: {'in arc' if inside else 'not in arc'}"
+            f" (D2, compass point {point})"
         )
     return lines

@@ -65,7 +65,7 @@ class MapInput:
         self.targets_item.set_targets([
             Target(neighbor(unit.hex, f), f, "ABCDEF"[f]) for f in range(6) if f != unit.facing
         ])
-        self._show_message("High energy turn (C6): new facing A-F, or click the hex it faces; Esc cancels")
+        self.show_message("High energy turn (C6): new facing A-F, or click the hex it faces; Esc cancels")
         return True
 
     def start_tac_prompt(self: MapView) -> bool:
@@ -79,7 +79,7 @@ class MapInput:
             return False
         self._prompt = "tac"
         self.targets_item.set_targets([])
-        self._show_message("Tactical maneuver (C5): Left or Right turns one hexside; Esc cancels")
+        self.show_message("Tactical maneuver (C5): Left or Right turns one hexside; Esc cancels")
         return True
 
     def _cancel_prompt(self: MapView) -> None:

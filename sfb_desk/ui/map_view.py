@@ -280,8 +280,6 @@ class MapView(MapInput, QGraphicsView):
         label.show()
         self._place_overlays()
 
-    _show_message = show_message  # the old private name (map_input.MapInput calls it)
-
     # -- refreshing ----------------------------------------------------------------------
     def _place(self, unit: Unit, offset: QPointF) -> None:
         counter = self._counters.get(unit.id)

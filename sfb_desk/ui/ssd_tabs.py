@@ -30,7 +30,7 @@ from sfb_desk.qt.game_ships import (
     new_damage,
 )
 
-from .ssd_status import arming_texts
+from .ssd_status import FIRED, arming_texts
 from .ssd_widget import SsdWidget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,7 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from sfb_desk.qt.game_record import GameRecord
     from sfb_desk.rules.game_state import GameState
 
-FIRED = "fired"
 DAMAGE_MARK = "\u2739 "  # a star before the tab text of a ship that took damage
 DAMAGE_COLOUR = QColor("#b00020")
 

@@ -7,7 +7,14 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sfb_desk.engine.prompts import DiceRequest
-from sfb_desk.ui.dice_panel import DiceInputError, DicePanel, parse_rolls
+from sfb_desk.ui.dice_panel import (
+    HISTORY,
+    DiceInputError,
+    DicePanel,
+    parse_rolls,
+    roll_text,
+    rolls_in_log,
+)
 
 DAC = DiceRequest("T2.I17.dac.KRT.7", "DAC roll, damage point 7 of 18 on the D7", "2d6", 1,
                   "D4.21", "KRT")
@@ -164,9 +171,134 @@ def test_bound_to_a_controller(qtbot, panel):
         assert "Breakdown roll for A" in panel.history.item(0).text()
         c.undo()
         assert panel.request.key == "T1.I4.breakdown.A"
+        assert panel.history.count() == 0  # the roll undone leaves the list
         with qtbot.waitSignal(c.answer_done, timeout=10_000):
             panel.switch("fed").setChecked(True)
-        assert c.auto_dice("fed") and "computer" in panel.history.item(1).text()
+        assert c.auto_dice("fed") and panel.history.count() == 1
+        assert "computer" in panel.history.item(0).text()
+    finally:
+        assert c.close()
+        collector.stop()
+
+
+# -- the list rebuilt from the log: undo, redo, load ------------------------------------------
+
+
+def shown_totals(panel) -> list[list[int]]:
+    """The totals at the head of each line of the list (figure spaces pad them)."""
+    lines = [panel.history.item(i).text() for i in range(panel.history.count())]
+    return [[int(v) for v in line.split("  ")[0].replace("\u2007", "").split(", ")]
+            for line in lines]
+
+
+def test_rolls_in_log_pair_each_dice_answer_with_its_request():
+    from sfb_desk.engine.log import GameLog
+    from sfb_desk.engine.prompts import Choice
+    from sfb_desk.rules.results import Refusal
+
+    log = GameLog()
+    log.append("prompt", 1, 4, "6A", BREAKDOWN.key, BREAKDOWN)
+    log.append("refused", 1, 4, "6A", BREAKDOWN.key, ([7], Refusal("C6.5", "7")), "player")
+    log.append("prompt", 1, 4, "6A", BREAKDOWN.key, BREAKDOWN)  # asked again after a refusal
+    log.append("answer", 1, 4, "6A", BREAKDOWN.key, [3], "player")
+    side = Choice("T1.I4.side", "Which side?", ("a", "b"))
+    log.append("prompt", 1, 4, "6A", side.key, side)
+    log.append("answer", 1, 4, "6A", side.key, "a", "player")  # not dice: not listed
+    log.append("prompt", 2, 17, "6D", dac(7, 2).key, dac(7, 2))
+    log.append("answer", 2, 17, "6D", dac(7, 2).key, 9, "seeded")  # a bare total
+    assert list(rolls_in_log(log.records)) == [(BREAKDOWN, (3,), "player"),
+                                               (dac(7, 2), (9,), "seeded")]
+    assert roll_text(BREAKDOWN, (3,), "seeded") == (
+        "\u20073  Breakdown roll for A (C6.5) (1d6, computer)")
+
+
+def test_the_list_follows_undo_and_redo(qtbot, panel):
+    """A roll undone leaves the list; redone, it is back (the controller's log_reset)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
+    from games import OPENING, duel
+
+    from sfb_desk.qt.controller import GameController
+    from sfb_desk.qt.gc_guard import GuiCollector
+
+    collector = GuiCollector()
+    c = GameController()
+    try:
+        panel.bind(c)
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            c.new_game(duel())
+        for value in OPENING:
+            with qtbot.waitSignal(c.answer_done, timeout=10_000):
+                c.answer(value)
+        while c.pending.key != "T1.I4.move.A":
+            with qtbot.waitSignal(c.answer_done, timeout=10_000):
+                c.answer(c.pending.default)
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            c.answer("het C")
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            type_enter(qtbot, panel, "4")
+        assert shown_totals(panel) == [[4]] and "table" in panel.history.item(0).text()
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            c.answer(c.pending.default)  # a step after the roll: undoing it keeps the roll
+        c.undo()
+        assert shown_totals(panel) == [[4]]
+        c.undo()
+        assert shown_totals(panel) == [] and panel.request.key == "T1.I4.breakdown.A"
+        c.redo()
+        assert shown_totals(panel) == [[4]]
+        assert "Breakdown roll for A" in panel.history.item(0).text()
+    finally:
+        assert c.close()
+        collector.stop()
+
+
+def test_a_loaded_game_shows_its_last_rolls(qtbot, panel, tmp_path):
+    """The CA-vs-D7 duel played to its end and saved: loaded, the list holds the save's last
+    rolls (the scripted dice), not the rolls of the game played before the load; a panel
+    bound after the load shows them too."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
+    from duel_script import ANSWERS, script, setup
+    from games import OPENING, duel
+
+    from sfb_desk.engine.session import Session
+    from sfb_desk.qt.controller import GameController
+    from sfb_desk.qt.game_files import save_record
+    from sfb_desk.qt.game_record import record_of
+    from sfb_desk.qt.gc_guard import GuiCollector
+
+    g = setup()
+    session = Session(g.state, g.combat, g.specs)
+    session.run(script())
+    path = save_record(tmp_path / "duel.sfbsave", record_of(session))
+    dice = [a.value for a in ANSWERS if "shot" in a.key or "dac" in a.key]
+    assert len(dice) > HISTORY
+
+    collector = GuiCollector()
+    c = GameController()
+    try:
+        panel.bind(c)
+        with qtbot.waitSignal(c.answer_done, timeout=10_000):
+            c.new_game(duel())
+        for value in OPENING:
+            with qtbot.waitSignal(c.answer_done, timeout=10_000):
+                c.answer(value)
+        panel.add_roll(BREAKDOWN, (5,), "player")  # a roll of the game left behind
+        with qtbot.waitSignal(c.loaded, timeout=30_000):
+            c.load(path)
+        assert shown_totals(panel) == dice[-HISTORY:]
+        last = panel.history.item(HISTORY - 1).text()
+        assert "(2d6, script)" in last and "KRT" in last  # the D7's last DAC roll
+        assert panel.history.item(HISTORY - 1).toolTip() == last  # wider than the panel
+        late = DicePanel()
+        qtbot.addWidget(late)
+        late.bind(c)
+        assert shown_totals(late) == dice[-HISTORY:]
     finally:
         assert c.close()
         collector.stop()

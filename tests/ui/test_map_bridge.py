@@ -110,8 +110,9 @@ def test_the_map_follows_the_game(qtbot, table):
     with qtbot.waitSignal(view.hover_info) as blocker:
         qtbot.mouseMove(view.viewport(), view.hex_to_view(b.hex).toPoint())
     text = blocker.args[0]
-    assert f"Range from {a.name or a.id}: {hex_range(a.hex, b.hex)} (D1.4)" in text
-    assert f"firing at {b.name or b.id} strikes shield" in text
+    assert text.startswith(f"Hex {view.extent.label(b.hex)}: B")
+    assert f"Range from A: {hex_range(a.hex, b.hex)} (D1.4)" in text  # the ids, as the captions
+    assert "A firing at B strikes shield" in text
 
 
 def test_a_key_answers_the_movement_prompt_and_the_unit_moves(qtbot, table):

@@ -24,7 +24,7 @@ def test_screenshot_renders_the_scene(qtbot, tmp_path):
     image = QImage(str(path))
     assert image.width() == view.width() and image.height() == view.height()
     assert view.selected_unit.id == "CA" and view.movers()
-    assert "Hex 2412: D7 Kahless" in view.info_label.text()
+    assert "Hex 2412: D7 (D7 Kahless)" in view.info_label.text()
     for uid, label in (("CA", "1818"), ("D7", "2412")):
         at = view.mapFromScene(hex_center(hex_from_label(label)))
         at.setY(at.y() - round(0.33 * HEX_SIZE * view.zoom()))

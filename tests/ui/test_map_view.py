@@ -383,6 +383,25 @@ def test_hover_reports_range_arc_and_shield(qtbot, view):
     assert view.info_label.isVisible() and view.info_label.text() == text
 
 
+def test_hover_names_units_by_id_as_the_captions_do(qtbot, view):
+    """The hex line gives id and name ("KRT (D7 Battlecruiser)"); the others the id alone."""
+    ent = ship("ENT", name="Heavy Cruiser", facing=0)
+    krt = ship("KRT", "kli", "2511", 3, name="D7 Battlecruiser")
+    view.set_units([ent, krt])
+    view.set_impulse(2)
+    view.select_unit("ENT")
+    view.show_weapon_arcs("ENT", ["FA"])
+    with qtbot.waitSignal(view.hover_info) as sig:
+        hover(qtbot, view, "2511")  # not the hex the test before left the mouse on
+    lines = sig.args[0].splitlines()
+    assert lines[0] == "Hex 2511: KRT (D7 Battlecruiser)"
+    assert lines[1] == f"Range from ENT: {hex_range(ent.hex, krt.hex)} (D1.4)"
+    assert lines[2].startswith("Fire from here strikes ENT on shield ")
+    assert lines[3].startswith("ENT firing at KRT strikes shield ")
+    assert lines[4].startswith("ENT FA: ")
+    assert not any("Heavy Cruiser" in line for line in lines)
+
+
 def test_hover_shows_a_boundary_shot_as_the_owners_choice(qtbot, view):
     """D3.43: a shot along a hex spine strikes either shield; the owner chooses."""
     target = H("2215")

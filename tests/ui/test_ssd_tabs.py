@@ -16,7 +16,8 @@ from duel_script import ANSWERS, setup  # noqa: E402
 
 from sfb_desk.qt.controller import GameController  # noqa: E402
 from sfb_desk.qt.gc_guard import GuiCollector  # noqa: E402
-from sfb_desk.ui.ssd_tabs import DAMAGE_MARK, FIRED, SsdTabs  # noqa: E402
+from sfb_desk.ui.ssd_status import FIRED  # noqa: E402
+from sfb_desk.ui.ssd_tabs import DAMAGE_MARK, SsdTabs  # noqa: E402
 
 WAIT = 20_000
 SCRIPT = {a.key: a.value for a in ANSWERS}
