@@ -25,9 +25,8 @@ from fractions import Fraction
 
 from ..engine.codec import encode
 from ..rules.ship import SHIELD_COUNT
-from ..rules.energy import Allocation, WeaponOrder, ledger, template, validate, weapon_line
+from ..rules.energy import Allocation, ledger, template, validate
 from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
-from ..rules.energy.state import weapon_destroyed
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
 from .levels import Level
@@ -45,7 +44,7 @@ def allocation_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
     me = ship(session, prompt.unit)
     assert me is not None, f"no ship record for {prompt.unit}"
     energy = replace(me.record.energy, destroyed=me.unit.destroyed, turn=session.state.turn)
-    base = _hold_complete(template(me.spec, energy), me, energy)
+    base = template(me.spec, energy)
     enemy = nearest_enemy(session, me.unit)
     last: Refusal | None = None
     for candidate in _candidates(base, me, enemy, energy, lv, session):
@@ -65,31 +64,6 @@ class NoLegalAnswer(RuntimeError):
         super().__init__(f"{key}: no legal answer ({why})")
         self.key = key
         self.why = why
-
-
-def _hold_complete(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: ANN001
-    """Hold every complete load that can be held and has no order (the template reads the hold
-    cost by the load's mode, which is empty for a launcher's own torpedo: plasma FP2.51 and
-    overloaded photons E4.42 would be let go); the speed pays for it (:func:`_spend_rest`)."""
-    out = alloc
-    for w in energy.weapons:
-        if not w.complete or alloc.order(w.box) is not None:
-            continue
-        if weapon_destroyed(me.spec, w.box, me.unit.destroyed):
-            continue
-        table = ARMING.get(w.mode or w.type)
-        if table is None:
-            continue
-        if (table.overload_hold if w.overload else table.hold) is None:
-            continue
-        trial = out.with_order(WeaponOrder(w.box, "hold", overload=w.overload))
-        line = weapon_line(w.box)
-        if any(i.is_error and i.line == line for i in validate(trial, me.spec, energy)):
-            continue  # e.g. fusion without the Y168 refit (E7.23)
-        out = trial
-    if out is alloc:
-        return alloc
-    return _fit_speed(out, me, energy)
 
 
 def _fit_speed(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: ANN001

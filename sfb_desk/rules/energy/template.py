@@ -35,11 +35,14 @@ def _order(w: WeaponArming, options: EnergyOptions) -> WeaponOrder | None:
     if kind in STORE_TYPES:
         return WeaponOrder(w.box, "arm")
     if w.complete:
-        table = ARMING.get(w.mode)
+        # The load's ARMING key: its mode, or the launcher's type for the launcher's own load
+        # (a load set up by weapon status, S4, carries no mode).
+        load = w.mode or kind
+        table = ARMING.get(load)
         holdable = table is not None and table.hold is not None and not (
-            w.mode == "FUSION" and not options.fusion_hold)
-        if w.overload and w.mode != "PHOTON" and (table is None or table.overload_hold is None):
-            holdable = False
+            load == "FUSION" and not options.fusion_hold)
+        if w.overload and load != "PHOTON" and (table is None or table.overload_hold is None):
+            holdable = False  # E4.42: overloaded photons are held; E7.412, E11.62: not others
         return WeaponOrder(w.box, "hold") if holdable else None
     return WeaponOrder(w.box, "arm")
 
