@@ -64,6 +64,19 @@ def _dock(window: QMainWindow, name: str, title: str, widget: QWidget, area: Qt.
     return dock
 
 
+def default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+    """The default proportions of the panels (applied once the window has its size)."""
+    d = docks
+    width, height = max(window.width(), 1000), max(window.height(), 700)
+    window.resizeDocks([d["map"]], [int(width * 0.58)], Qt.Orientation.Horizontal)
+    window.resizeDocks([d["tracker"], d["map"], d["orders"]],
+                       [60, int(height * 0.50), int(height * 0.44)], Qt.Orientation.Vertical)
+    left = int(width * 0.58)
+    window.resizeDocks([d["orders"], d["dice"], d["log"]],
+                       [int(left * 0.40), int(left * 0.30), int(left * 0.30)],
+                       Qt.Orientation.Horizontal)
+
+
 def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDocks:  # noqa: ANN001
     """Make, bind and lay out every panel of the game table in ``window``."""
     docks: dict[str, QDockWidget] = {}
@@ -110,10 +123,6 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     window.tabifyDockWidget(d_ea, d_analysis)
     window.tabifyDockWidget(d_analysis, d_library)
     d_ssd.raise_()
-    window.resizeDocks([d_map, d_ssd], [820, 700], Qt.Orientation.Horizontal)
-    window.resizeDocks([d_tracker, d_map, d_orders], [70, 560, 300], Qt.Orientation.Vertical)
-    window.resizeDocks([d_orders, d_dice, d_log], [380, 220, 220], Qt.Orientation.Horizontal)
-
     # one selection across the panels
     bridge.unit_selected.connect(ssd_tabs.show_unit)
     bridge.unit_selected.connect(analysis.show_unit)

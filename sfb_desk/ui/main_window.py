@@ -32,7 +32,7 @@ from ..engine.prompts import DiceRequest, Orders
 from ..qt.controller import GameController
 from ..qt.gc_guard import GuiCollector
 from ..qt.game_record import TableSettings
-from .main_docks import build_docks
+from .main_docks import build_docks, default_sizes
 from .main_menus import build_menus
 
 SAVE_FILTER = f"SFB Desk games (*{SUFFIX});;All files (*)"
@@ -77,6 +77,8 @@ class MainWindow(QMainWindow):
         c.prompt_changed.connect(self._follow_prompt)
         self.panels.map_bridge.refused.connect(self._status)
         self._closing_done = False
+        self._layout_restored = False
+        self._sized = False
         self._restore_layout()
         self._library_status()
 
@@ -186,7 +188,13 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray):
-            self.restoreState(state, LAYOUT_VERSION)
+            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+
+    def showEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt name)
+        super().showEvent(event)
+        if not self._sized and not self._layout_restored:
+            self._sized = True
+            QTimer.singleShot(0, lambda: default_sizes(self, self.panels.docks))
 
     def reset_layout(self) -> None:
         settings = self._settings()
@@ -194,6 +202,7 @@ class MainWindow(QMainWindow):
         for dock in self.panels.docks.values():
             dock.show()
         self.panels.docks["ssd"].raise_()
+        default_sizes(self, self.panels.docks)
 
     def _may_discard(self) -> bool:
         """True if there is no unsaved game, or the player lets it go (or saves it)."""

@@ -25,18 +25,18 @@ class PassPolicyBox(QGroupBox):
         super().__init__("Let the program pass", parent)
         self.setObjectName("passPolicy")
         self._quiet = False
-        self.announcements = QCheckBox("Skip announcements (C12.36)")
-        self.announcements.setToolTip("Pass the Announce Movement Changes Step: no unplotted "
+        self.announcements = QCheckBox("Skip announcements")
+        self.announcements.setToolTip("C12.36: pass the Announce Movement Changes Step: no unplotted "
                                       "speed change, EM or emergency deceleration is announced")
         self.announcements.setObjectName("skipAnnouncements")
-        self.launches = QCheckBox("Skip launches when none is possible (F2)")
-        self.launches.setToolTip("Pass the Seeking Weapons Stage when no drone rack or plasma "
+        self.launches = QCheckBox("Skip idle launches")
+        self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
                                  "launcher of the side can launch at anyone (rack loaded, rate "
                                  "FD4, arc D2, control F3.2, torpedo armed FP2.1); shuttles "
                                  "are not counted")
         self.launches.setObjectName("skipLaunches")
-        self.fire = QCheckBox("Ask for fire only when a weapon can fire (D6.315)")
-        self.fire.setToolTip("Pass the Fire Decision Step unless a ready weapon of the side "
+        self.fire = QCheckBox("Fire only when able")
+        self.fire.setToolTip("D6.315: pass the Fire Decision Step unless a ready weapon of the side "
                              "(loaded E1.2, capacitor H6.3, rate of fire E1.50) has a target in "
                              "arc (D2) and range (D1.4) it could damage on some die")
         self.fire.setObjectName("fireWhenAble")
@@ -46,7 +46,7 @@ class PassPolicyBox(QGroupBox):
         self.fire_range.setSpecialValueText("any range")
         self.fire_range.setPrefix("within ")
         self.fire_range.setSuffix(" hexes")
-        self.until = QCheckBox("Pass all defaults until")
+        self.until = QCheckBox("Pass all until")
         self.until.setToolTip("Answer every prompt that has a default (no movement change, no "
                               "fire, no launch ...) until this turn and impulse")
         self.until.setObjectName("passUntil")
@@ -59,13 +59,15 @@ class PassPolicyBox(QGroupBox):
         self.until_impulse.setRange(1, IMPULSES)
         self.until_impulse.setPrefix("impulse ")
         grid = QGridLayout(self)
-        grid.addWidget(self.announcements, 0, 0, 1, 3)
-        grid.addWidget(self.launches, 1, 0, 1, 3)
-        grid.addWidget(self.fire, 2, 0, 1, 2)
-        grid.addWidget(self.fire_range, 2, 2)
-        grid.addWidget(self.until, 3, 0)
-        grid.addWidget(self.until_turn, 3, 1)
-        grid.addWidget(self.until_impulse, 3, 2)
+        grid.setContentsMargins(6, 2, 6, 2)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.announcements, 0, 0)
+        grid.addWidget(self.launches, 0, 1, 1, 2)
+        grid.addWidget(self.fire, 1, 0)
+        grid.addWidget(self.fire_range, 1, 1, 1, 2)
+        grid.addWidget(self.until, 2, 0)
+        grid.addWidget(self.until_turn, 2, 1)
+        grid.addWidget(self.until_impulse, 2, 2)
         grid.setColumnStretch(0, 1)
         for box in (self.announcements, self.launches, self.fire, self.until):
             box.toggled.connect(self._changed)

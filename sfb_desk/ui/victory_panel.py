@@ -9,8 +9,10 @@ The numbers come from :func:`sfb_desk.data.game_victory.score_game` (the rules l
 
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from html import escape
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..data.game_victory import CannotScoreGame, score_game
 from ..rules.victory import VictoryResult
@@ -30,16 +32,21 @@ class VictoryPanel(QWidget):
         font.setBold(True)
         self.headline.setFont(font)
         self.headline.setWordWrap(True)
-        self.table = QTreeWidget()
-        self.table.setHeaderLabels(["Side / ship", "Points", "Ratio", "Level / category"])
-        self.table.setRootIsDecorated(False)
-        self.table.setColumnWidth(0, 150)
+        self.details = QLabel("")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.details)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.headline)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(scroll, 1)
         self._controller = None
         self.result: VictoryResult | None = None
+        self._lines: list[str] = []
 
     def bind(self, controller) -> None:  # noqa: ANN001
         self._controller = controller
@@ -70,36 +77,34 @@ class VictoryPanel(QWidget):
     def _show(self, result: VictoryResult | None, text: str) -> None:
         self.result = result
         self.headline.setText(text)
-        self.table.clear()
+        self._lines = [text]
         if result is None:
+            self.details.setText("")
+            self.details.setToolTip("")
             return
+        html = []
         for score in result.sides:
             ratio = "-" if score.ratio_percent is None else f"{float(score.ratio_percent):.0f}%"
-            item = QTreeWidgetItem([score.side, _points(score.points), ratio, score.level])
-            font = item.font(0)
-            font.setBold(True)
-            for col in range(4):
-                item.setFont(col, font)
-            item.setToolTip(0, "\n".join(
-                f"+{_points(line.points)} ({line.rule}) {line.reason}"
-                for line in result.lines_for(score.side)) or "no points yet")
-            self.table.addTopLevelItem(item)
+            line = f"{score.side}: {_points(score.points)} points, ratio {ratio}: {score.level}"
+            self._lines.append(line)
+            html.append(f"<b>{escape(score.side)}</b>: {_points(score.points)} points "
+                        f"(ratio {ratio}) — <b>{escape(score.level)}</b>")
+            ships = []
             for ship in result.ships:
                 if ship.side == score.side:
-                    row = QTreeWidgetItem([f"  {ship.key}", "", "",
-                                           ship.category or "undamaged"])
-                    if ship.crippled_reasons:
-                        row.setToolTip(3, "Crippled (S2.4): " + "; ".join(ship.crippled_reasons))
-                    self.table.addTopLevelItem(row)
-        self.table.setToolTip("\n".join(result.explain()))
+                    category = ship.category or "undamaged"
+                    self._lines.append(f"  {ship.key}: {category}")
+                    why = f" ({escape('; '.join(ship.crippled_reasons))})" \
+                        if ship.crippled_reasons else ""
+                    ships.append(f"{escape(ship.key)}: {escape(category)}{why}")
+            if ships:
+                html.append("&nbsp;&nbsp;" + "<br>&nbsp;&nbsp;".join(ships))
+            for point in result.lines_for(score.side):
+                html.append(f"&nbsp;&nbsp;<small>+{_points(point.points)} ({escape(point.rule)}) "
+                            f"{escape(point.reason)}</small>")
+        self.details.setText("<br>".join(html))
+        self.details.setToolTip("\n".join(result.explain()))
 
     def lines(self) -> list[str]:
-        """The panel's text (tests, the screenshot check)."""
-        out = [self.headline.text()]
-        for i in range(self.table.topLevelItemCount()):
-            item = self.table.topLevelItem(i)
-            out.append(" | ".join(item.text(c) for c in range(4)))
-        return out
-
-
-
+        """The panel's text, a line per side and ship (tests, the screenshot check)."""
+        return list(self._lines)
