@@ -8,8 +8,9 @@ Session` with a :class:`~.robot.Robot` per side, and scores it by the Standard V
 Conditions (S2.20, :func:`sfb_desk.data.scenarios.score`).
 
 The duel ends after the last turn, or as soon as a side has no ship left in the fight: every
-ship of it destroyed (D4.40), disengaged (C7.2) or off the map (C7.0), or a ship for which no
-energy allocation is legal ("no power": it cannot even pay life support, B3.3). A crippled ship
+ship of it destroyed (D4.40), disengaged (C7.2) or off the map (C7.0), or a ship for which the
+robot finds no legal energy allocation ("no power"; since the session accepts a bare form for
+every ship, S2.4 and decisions.md B3.3, this should no longer happen). A crippled ship
 (S2.4) that stays still fights: it ends the duel only once it is gone (decisions.md, "Robot
 duels").
 A refused answer or a turn that takes more than :data:`ANSWER_CAP` answers (a hang) raises

@@ -30,7 +30,7 @@ from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
 from .levels import Level
-from .view import Ship, best_range, facing_shield, nearest_enemy, ship
+from .view import Ship, best_range, facing_shield, nearest_enemy, ship, verdict
 
 ZERO = Fraction(0)
 #: Disruptors, photons and fusion beams may overload within 8 hexes (D6.126); the robot arms
@@ -43,22 +43,24 @@ def allocation_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
     """The robot's allocation for ``prompt.unit`` as the prompt's answer (a dict of lines)."""
     me = ship(session, prompt.unit)
     assert me is not None, f"no ship record for {prompt.unit}"
-    energy = replace(me.record.energy, destroyed=me.unit.destroyed, turn=session.state.turn)
+    energy = session.energy_state(me.id)  # crippled now (S2.4): emergency life support
     base = template(me.spec, energy)
     enemy = nearest_enemy(session, me.unit)
     last: Refusal | None = None
     for candidate in _candidates(base, me, enemy, energy, lv, session):
         value = _answer(candidate)
-        verdict = _verdict(session, me, value)
-        if verdict is None:
+        refused = verdict(session, prompt, value)
+        if refused is None:
             return value
-        last = verdict
+        last = refused
     raise NoLegalAnswer(prompt.key, f"{last.rule}: {last.message}" if last else "")
 
 
 class NoLegalAnswer(RuntimeError):
-    """No answer the session accepts exists (e.g. a ship without power for life support whose
-    emergency life support the session does not allow, S2.4); the message says why."""
+    """No candidate the session accepts was found; the message says why. The session accepts a
+    bare form for every ship (emergency life support when crippled, S2.4; life support alone
+    when even that cannot be paid, decisions.md B3.3), so this means a gap in the robot or the
+    engine."""
 
     def __init__(self, key: str, why: str) -> None:
         super().__init__(f"{key}: no legal answer ({why})")
@@ -81,12 +83,6 @@ def _answer(alloc: Allocation) -> dict:
     doc.pop("turn", None)
     doc.pop("note", None)
     return doc
-
-
-def _verdict(session, me: Ship, value: dict) -> Refusal | None:  # noqa: ANN001
-    """The session's own check of the pending allocation prompt (pure: it only reads)."""
-    result = session._check_full_allocation(me.unit, me.record, me.spec, value)
-    return result if isinstance(result, Refusal) else None
 
 
 def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Level, session):  # noqa: ANN001

@@ -37,7 +37,6 @@ import re
 from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.energy.reserve import reserve_available
 from ..rules.hexes import hex_range
-from ..rules.results import Refusal
 from ..rules.seeking.defense import destroy_value
 from ..rules.units import DRONE
 from .levels import Level
@@ -51,6 +50,7 @@ from .view import (
     own_ships,
     ship,
     straight_ahead,
+    verdict,
     weapon_curve,
 )
 
@@ -80,22 +80,22 @@ def fire_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
     """``{ship: [shots]}`` for the side's ships that fire this impulse ({} when none)."""
     out: dict[str, list[dict]] = {}
     for me in own_ships(session, prompt.side):
-        shots = _ship_shots(prompt.side, me, session, lv, out)
+        shots = _ship_shots(prompt, me, session, lv, out)
         if shots:
             out[me.id] = shots
-    if out and isinstance(session._check_fire(prompt.side, out), Refusal):
+    if out and verdict(session, prompt, out) is not None:
         return {}  # cannot happen: every shot was checked in turn; never risk a refusal
     return out
 
 
-def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[dict]:  # noqa: ANN001
+def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict]:  # noqa: ANN001
     enemy = nearest_enemy(session, me.unit)
     impulse = session.state.impulse
     chosen: list[dict] = []
 
     def accept(shot: dict) -> bool:
         trial = {**others, me.id: chosen + [shot]}
-        if isinstance(session._check_fire(side, trial), Refusal):
+        if verdict(session, prompt, trial) is not None:
             return False
         chosen.append(shot)
         return True
@@ -122,7 +122,7 @@ def _ship_shots(side: str, me: Ship, session, lv: Level, others: dict) -> list[d
             continue
         if not bears(w, me.unit, enemy.unit.hex):
             continue
-        arming = None if is_phaser else session._arming_now(me.record, me.unit, box)
+        arming = None if is_phaser else session.arming_now(me.id, box)
         overload = bool(arming is not None and arming.overload)
         now = expected(w, rng, overload=overload) if rng <= OVERLOAD_RANGE or not overload else 0
         shot = {"box": box, "target": enemy.id}
@@ -252,7 +252,7 @@ def launch_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
         def accept(kind: str, item: dict, me=me, record=record) -> bool:  # noqa: ANN001
             trial_record = {**record, kind: record.get(kind, []) + [item]}
             trial = {**out, me.id: trial_record}
-            if isinstance(session._check_launches(side, trial), Refusal):
+            if verdict(session, prompt, trial) is not None:
                 return False
             record[kind] = trial_record[kind]
             return True
@@ -267,13 +267,13 @@ def launch_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
                     continue
                 accept("drones", {"box": box, "id": tag, "target": enemy.id})
             elif w.family == "plasma" and box in me.record.armed:
-                arming = session._arming_now(me.record, me.unit, box)
+                arming = session.arming_now(me.id, box)
                 late = state.impulse >= LAST_CALL and not _holdable(w, arming)
                 if rng <= PLASMA_RANGE or (late and rng <= 2 * PLASMA_RANGE):
                     accept("plasma", {"box": box, "id": tag, "target": enemy.id})
         if record:
             out[me.id] = record
-    if out and isinstance(session._check_launches(side, out), Refusal):
+    if out and verdict(session, prompt, out) is not None:
         return {}
     return out
 

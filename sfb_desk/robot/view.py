@@ -19,6 +19,7 @@ from ..rules.combat.shields import ShieldState
 from ..rules.damage.state import DamageState
 from ..rules.damage.status import crippled_reasons
 from ..rules.hexes import bearing, hex_range, neighbor
+from ..rules.results import Refusal
 from ..rules.ship import ShipSpec, Weapon
 from ..rules.units import SHIP, Unit
 
@@ -50,6 +51,17 @@ class Ship:
             return True
         state = DamageState.for_ship(self.spec, self.unit.destroyed)
         return bool(crippled_reasons(self.spec, state))
+
+
+def verdict(session, prompt, value: object) -> Refusal | None:  # noqa: ANN001
+    """The session's own check of ``value`` as the answer to ``prompt`` (:meth:`Session.check
+    <sfb_desk.engine.session.Session.check>`: the refusal, or None when it would be accepted;
+    nothing changes). ``prompt`` must be the pending prompt: the session checks only that."""
+    pending = session.pending
+    if pending is None or pending.key != prompt.key:
+        raise ValueError(f"{prompt.key} is not the pending prompt; the session checks only "
+                         "answers to the pending prompt")
+    return session.check(value)
 
 
 def side_of(prompt, session) -> str | None:  # noqa: ANN001

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from sfb_desk.engine.answers import NO_ANSWER, At, Chain, Defaults, Scripted, SeededDice
 from sfb_desk.engine.session import Session
 from sfb_desk.rules.damage.state import DamageState
@@ -203,3 +205,45 @@ def test_standard_photon_cannot_fire_as_an_overload():
     refused = session.check({"ENT": [{"box": "photon#A", "target": "KRT", "mode": "overload"}]})
     assert isinstance(refused, Refusal) and refused.rule == "E4.4"
     assert session.check({"ENT": [{"box": "photon#A", "target": "KRT"}]}) is None
+
+
+# -- Session.check ---------------------------------------------------------------------------
+
+def test_check_changes_nothing_and_agrees_with_answer():
+    """check gives answer's verdict without logging, answering or moving the game on."""
+    from sfb_desk.engine.codec import encode
+
+    session = session_with()
+    before = (len(session.log), session.pending, encode(session.state), encode(session.combat))
+    bad = {"speed_plot": 2, "weapons": hold("A", "B", "C", "D"), "life_support": "none"}
+    good = {"speed_plot": 2, "weapons": hold("A", "B", "C", "D")}
+    refused = session.check(bad)
+    assert isinstance(refused, Refusal) and "B3.3" in refused.rule
+    assert session.check(good) is None
+    assert (len(session.log), session.pending, encode(session.state),
+            encode(session.combat)) == before
+    assert session.answer(bad) == refused
+    assert not isinstance(session.answer(good), Refusal)
+
+
+def test_check_with_the_game_over_raises_not_ready():
+    from sfb_desk.engine.session import NotReady
+
+    session = session_with()
+    session.pending = None  # as at the end of the game
+    with pytest.raises(NotReady):
+        session.check({})
+
+
+def test_arming_now_follows_the_allocation():
+    """arming_now: the photon held from status 2 is complete this turn; None once fired."""
+    session = session_with(krt_hex="2216")
+    answer_until(session, "T1.I8.fire.Federation", {
+        "T1.ea.ENT": {"speed_plot": 0, "weapons": hold("A", "B", "C", "D")},
+        "T1.ea.KRT": {"speed_plot": 0},
+    })
+    assert session.arming_now("ENT", "photon#A").complete
+    session.answer({"ENT": [{"box": "photon#A", "target": "KRT"}]})
+    answer_until(session, "T1.I9.fire.Federation", {"T1.I8.shot.ENT.photon#A.KRT": [6]})
+    assert session.arming_now("ENT", "photon#A") is None
+    assert session.arming_now("ENT", "photon#B").complete
