@@ -40,6 +40,15 @@ def wait_idle(app, controller) -> None:
         app.processEvents()
 
 
+def settle(app, seconds: float) -> None:
+    """Let deferred layouts (pyqtgraph resizes on a timer) finish."""
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+
+
 def play_until(app, window, key: str) -> None:
     c = window.controller
     while c.pending is not None and c.pending.key != key:
@@ -101,6 +110,17 @@ def main(out: Path) -> None:
     docks["ssd"].raise_()
     wait_idle(app, c)
     grab(docks["ssd"], out / "app-ssd-damage.png")
+
+    # the analysis charts for the Federation CA, next to the map
+    window.panels.analysis.show_unit("ENT")
+    docks["analysis"].raise_()
+    worker = window.panels.analysis.worker
+    for _ in range(200):
+        wait_idle(app, c)
+        if not worker.busy:
+            break
+    settle(app, 0.5)
+    grab(docks["analysis"], out / "app-analysis.png")
 
     # the end: the victory panel
     play_until(app, window, "__end__")

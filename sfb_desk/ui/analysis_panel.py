@@ -77,13 +77,18 @@ def outcome_label(outcome: Outcome, spec: ShipSpec | None) -> str:
     return label.replace("_", " ")
 
 
+#: The Monte Carlo chart shares the dock with three others: a small title keeps its box names
+#: and bars inside the widget (a title wider than the plot pushes the bars out of view).
+MC_TITLE_SIZE = "9pt"
+
+
 def monte_carlo_title(result: MonteCarloResult, more: str = "") -> str:
     """The Monte Carlo chart's title (rich text) with its legend; ``more`` goes after the
     points (``" more"`` for a ship damaged already)."""
     return (
-        f"Lost after {result.points}{more} internal points ({result.trials:,} trials)<br>"
-        f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box"
-        f" <span style='color:{ALL_COLOUR}'>&#9632;</span> every box"
+        f"Lost after {result.points}{more} internal points<br>({result.trials:,} trials)<br>"
+        f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box<br>"
+        f"<span style='color:{ALL_COLOUR}'>&#9632;</span> every box"
     )
 
 
@@ -117,8 +122,7 @@ class AnalysisPanel(QWidget):
         self.overload = QCheckBox("Overload heavy weapons")
         self.overload.setToolTip("Photons, disruptors, fusion beams and hellbores fire overloaded")
 
-        controls = QHBoxLayout()
-        controls.addWidget(self.ship_label, 1)
+        controls = QHBoxLayout()  # the ship on its own line: the panel fits a narrow dock
         for text, widget in (
             ("Points N", self.points),
             ("Shield", self.shield),
@@ -130,13 +134,14 @@ class AnalysisPanel(QWidget):
             controls.addWidget(label)
             controls.addWidget(widget)
         controls.addWidget(self.overload)
+        controls.addStretch(1)
 
         self.damage_plot = _plot("Expected damage by range", "range (hexes)", "damage points")
         self.shield_plot = _plot("Chance of getting through the shield", "range (hexes)", "probability")
         self.energy_plot = _plot("Energy use by turn", "turn", "energy")
         self.mc_plot = _plot("Damage inside the ship after N points", "probability", "")
         self.damage_plot.addLegend(offset=(-10, 10), labelTextColor="k")
-        self.energy_plot.addLegend(offset=(10, 5), labelTextColor="k", colCount=4)
+        self.energy_plot.addLegend(offset=(10, 5), labelTextColor="k", colCount=3)
         self.shield_plot.setYRange(0, 1, padding=0.05)
         self.mc_plot.setXRange(0, 1, padding=0.02)
         self.mc_plot.invertY(True)
@@ -146,9 +151,10 @@ class AnalysisPanel(QWidget):
         grid.addWidget(self.shield_plot, 1, 0)
         grid.addWidget(self.energy_plot, 2, 0)
         grid.addWidget(self.mc_plot, 0, 1, 3, 1)
-        grid.setColumnStretch(0, 3)
-        grid.setColumnStretch(1, 2)
+        grid.setColumnStretch(0, 4)
+        grid.setColumnStretch(1, 3)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.ship_label)
         layout.addLayout(controls)
         layout.addLayout(grid, 1)
 
@@ -214,8 +220,8 @@ class AnalysisPanel(QWidget):
         through = self.shield.value() + self.reinforcement.value()
         overloaded = " (heavy weapons overloaded)" if self.overload.isChecked() else ""
         self.shield_plot.setTitle(
-            f"Chance every weapon together scores more than {through}"
-            f" (shield {self.shield.value()} + reinforcement {self.reinforcement.value()}){overloaded}",
+            f"Chance every weapon together scores more than {through}<br>"
+            f"(shield {self.shield.value()} + reinforcement {self.reinforcement.value()}){overloaded}",
             color="k", size="11pt",
         )
         if not shots:
@@ -256,7 +262,7 @@ class AnalysisPanel(QWidget):
         if ticks:
             metrics = QFontMetrics(axis.font() if hasattr(axis, "font") else self.font())
             axis.setWidth(max(metrics.horizontalAdvance(label) for _, label in ticks) + 16)
-        self.mc_plot.setTitle(monte_carlo_title(result), color="k", size="11pt")
+        self.mc_plot.setTitle(monte_carlo_title(result), color="k", size=MC_TITLE_SIZE)
         self.mc_plot.setYRange(-0.6, len(outcomes) - 0.4, padding=0)
         self.mc_plot.setXRange(0, 1, padding=0.02)
         self.mc_bars = (any_bars, all_bars)

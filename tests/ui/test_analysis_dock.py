@@ -229,7 +229,7 @@ def test_a_failed_computation_is_shown(qtbot, game):
     with qtbot.waitSignal(dock.worker.failed, timeout=WAIT) as blocker:
         dock.bind(c)
     assert blocker.args[1] == "ValueError: no such ship"
-    assert "failed: ValueError: no such ship" in dock.panel.mc_plot.plotItem.titleLabel.text
+    assert "failed:<br>ValueError: no such ship" in dock.panel.mc_plot.plotItem.titleLabel.text
     assert not dock.panel.computing
 
 
@@ -266,11 +266,11 @@ def test_a_damaged_ship_s_chart_counts_more_points(qtbot, game):
         assert dock.show_unit("KRT")
     assert dock.panel.damage.destroyed  # turn 1's volley took KRT's shield boxes
     title = dock.panel.mc_plot.plotItem.titleLabel.text
-    assert f"Lost after 10 more internal points ({TRIALS:,} trials)" in title
+    assert f"Lost after 10 more internal points<br>({TRIALS:,} trials)" in title
     any_bars, _ = dock.panel.mc_bars  # drawn by AnalysisPanel.show_monte_carlo
     np.testing.assert_allclose(any_bars.opts["width"],
                                [o.p_any for o in dock.panel.monte_carlo.outcomes()])
     fresh = simulate(g.specs["KLI-D7"], 4, 200, seed=1)  # an undamaged ship's result
     dock.panel.damage = None
     dock.panel.show_monte_carlo(fresh)
-    assert "Lost after 4 internal points (200 trials)" in dock.panel.mc_plot.plotItem.titleLabel.text
+    assert "Lost after 4 internal points<br>(200 trials)" in dock.panel.mc_plot.plotItem.titleLabel.text

@@ -134,7 +134,7 @@ def test_show_monte_carlo_draws_a_result_computed_elsewhere(panel, library):
     np.testing.assert_allclose(any_bars.opts["width"], [o.p_any for o in result.outcomes()])
     np.testing.assert_allclose(all_bars.opts["width"], [o.p_all for o in result.outcomes()])
     title = panel.mc_plot.plotItem.titleLabel.text
-    assert "Lost after 25 internal points (700 trials)" in title and "more" not in title
+    assert "Lost after 25 internal points<br>(700 trials)" in title and "more" not in title
 
 
 def test_power_available_of_a_single_turn_is_drawn_as_a_point(panel):
