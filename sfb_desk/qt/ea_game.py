@@ -25,7 +25,8 @@ from ..engine.codec import encode
 from ..engine.energy_steps import parse_allocation
 from ..engine.log import ANSWER, PROMPT, LogRecord
 from ..engine.prompts import Orders, Prompt
-from ..engine.records import ShipRecord
+from ..engine.records import ShipRecord, damage_state
+from ..rules.damage.status import crippled_reasons
 from ..rules.energy import (
     DEFAULT_OPTIONS,
     Allocation,
@@ -159,7 +160,9 @@ def sheet_data(record: GameRecord | None, state: GameState | None, unit_id: str,
         for t in sorted(accepted) if t < turn)
     if allocating or rec.allocation is None and not history:
         destroyed = unit.destroyed if unit is not None else rec.energy.destroyed
-        energy = replace(rec.energy, destroyed=destroyed, turn=turn)
+        # crippled now (S2.4), as the session checks it: emergency life support allowed (B3.3)
+        crippled = bool(crippled_reasons(spec, damage_state(rec, spec, frozenset(destroyed))))
+        energy = replace(rec.energy, destroyed=destroyed, turn=turn, crippled=crippled)
         return SheetData(unit_id, spec, energy, None, history, current=allocating)
     if rec.allocation is not None:
         energy = replace(rec.energy, turn=rec.allocation.turn)
