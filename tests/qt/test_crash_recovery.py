@@ -5,47 +5,20 @@ from __future__ import annotations
 
 import json
 import os
-import selectors
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from sfb_desk.engine.session import Session
 from sfb_desk.qt.controller import GameController
 from sfb_desk.qt.game_record import TABLE
 
-from games import OPENING, duel
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from child_pipe import TIMEOUT, read_until  # noqa: E402
+from games import OPENING, duel  # noqa: E402
 
 CHILD = Path(__file__).with_name("autosave_child.py")
-TIMEOUT = 60.0  # seconds: a ceiling on waiting for the child's lines, never a sleep
-
-
-def read_until(proc, wanted: str) -> list[str]:
-    """The child's stdout lines up to and including ``wanted`` (fails after TIMEOUT).
-
-    Reads the pipe's file descriptor directly: ``select`` on a buffered text stream misses
-    lines that one ``readline`` already pulled into Python's buffer.
-    """
-    fd = proc.stdout.fileno()
-    lines: list[str] = []
-    pending = b""
-    sel = selectors.DefaultSelector()
-    sel.register(fd, selectors.EVENT_READ)
-    deadline = time.monotonic() + TIMEOUT
-    try:
-        while wanted not in lines:
-            left = deadline - time.monotonic()
-            assert left > 0 and sel.select(left), f"no {wanted!r} from the child: {lines}"
-            chunk = os.read(fd, 4096)
-            assert chunk, f"the child ended: {lines}, {proc.stderr.read()}"
-            pending += chunk
-            *complete, pending = pending.split(b"\n")
-            lines.extend(line.decode().strip() for line in complete)
-    finally:
-        sel.close()
-    return lines
 
 
 def test_kill_9_mid_turn_then_recover_the_last_completed_step(qtbot, qapp):

@@ -11,12 +11,10 @@ kill; each test here starts the window again on a copy of it, and answers the re
 from __future__ import annotations
 
 import os
-import selectors
 import shutil
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +23,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from child_pipe import TIMEOUT, read_until  # noqa: E402
 from duel_script import ANSWERS, setup  # noqa: E402
 
 from sfb_desk.engine.session import Session  # noqa: E402
@@ -33,7 +33,6 @@ from sfb_desk.qt.game_record import TABLE  # noqa: E402
 from sfb_desk.ui.main_window import MainWindow  # noqa: E402
 
 CHILD = Path(__file__).with_name("app_crash_child.py")
-TIMEOUT = 60.0  # seconds: a ceiling on waiting for the child's lines, never a sleep
 WAIT_MS = 20_000
 SCRIPT = {a.key: a.value for a in ANSWERS}
 LAST_SHOT = "T1.I8.shot.KRT.phaser#1.ENT"  # the child stops after these dice: mid-turn 1
@@ -63,32 +62,6 @@ def answers_through(key: str) -> int:
     while session.pending.key != key:
         assert session.answer(scripted(session), TABLE)
     return len(session.log.answers()) + 1
-
-
-def read_until(proc: subprocess.Popen, wanted: str) -> list[str]:
-    """The child's stdout lines up to and including ``wanted`` (fails after TIMEOUT).
-
-    Reads the pipe's file descriptor directly: ``select`` on a buffered text stream misses
-    lines that one ``readline`` already pulled into Python's buffer.
-    """
-    fd = proc.stdout.fileno()
-    lines: list[str] = []
-    pending = b""
-    sel = selectors.DefaultSelector()
-    sel.register(fd, selectors.EVENT_READ)
-    deadline = time.monotonic() + TIMEOUT
-    try:
-        while wanted not in lines:
-            left = deadline - time.monotonic()
-            assert left > 0 and sel.select(left), f"no {wanted!r} from the child: {lines}"
-            chunk = os.read(fd, 4096)
-            assert chunk, f"the child ended: {lines}"
-            pending += chunk
-            *complete, pending = pending.split(b"\n")
-            lines.extend(line.decode().strip() for line in complete)
-    finally:
-        sel.close()
-    return lines
 
 
 @dataclass(frozen=True)
