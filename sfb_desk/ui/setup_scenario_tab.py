@@ -13,10 +13,8 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
-    QLineEdit,
     QSplitter,
     QTextBrowser,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -24,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.data.scenario_schema import Scenario, Unit
 from sfb_desk.data.scenarios import ScenarioLibrary
+from sfb_desk.ui.details_html import PAGE_END, PAGE_START, bullets, warning
+from sfb_desk.ui.filtered_list import find_row, flat_list, id_of, row, search_box, select_row
 
 COLUMNS = ("Rule", "Title", "Playable")
 FIRST = "SG1"  # after the practice duels: "The Duel"
@@ -61,8 +61,7 @@ def scenario_html(scenario: Scenario) -> str:
     """Everything the player needs to choose: status, forces, set-up, length, rules, victory."""
     head, status = scenario.scenario, scenario.status
     rule = f"({head.rule}) " if head.rule else ""
-    html = ["<html><body style='font-family: sans-serif'>",
-            f"<h3>{escape(rule + head.title)}</h3>"]
+    html = [PAGE_START, f"<h3>{escape(rule + head.title)}</h3>"]
     if head.origin == "reconstructed":
         html.append("<p><i>Reconstructed by SFB Desk: only the title is the rulebook's.</i></p>")
     elif head.origin == "practice":
@@ -70,8 +69,7 @@ def scenario_html(scenario: Scenario) -> str:
     if status.playable:
         html.append("<p style='color:#1d6b1d'><b>Playable.</b></p>")
     else:
-        html.append("<p style='background:#fff0c2; padding:6px; border:1px solid #d9a400'>"
-                    f"<b>Not playable:</b> {escape(status.reason)}</p>")
+        html.append(warning(f"<b>Not playable:</b> {escape(status.reason)}"))
     if head.summary:
         html.append(f"<p>{escape(head.summary)}</p>")
     facts = []
@@ -85,21 +83,17 @@ def scenario_html(scenario: Scenario) -> str:
     html.append(f"<p>{escape('; '.join(facts))}.</p>")
     for side in scenario.sides:
         neutral = " (neutral)" if side.neutral else ""
-        html.append(f"<p><b>{escape(side.name)}</b>{neutral}</p><ul>")
-        html.extend(f"<li>{_unit_line(u)}</li>" for u in side.units)
-        html.append("</ul>")
+        html.append(bullets(f"<p><b>{escape(side.name)}</b>{neutral}</p>",
+                            map(_unit_line, side.units)))
     if scenario.special_rules:
-        html.append("<p><b>Special rules</b></p><ul>")
-        for sr in scenario.special_rules:
-            cite = f"({escape(sr.rule)}) " if sr.rule else ""
-            html.append(f"<li>{cite}{escape(sr.text)}</li>")
-        html.append("</ul>")
+        html.append(bullets("<p><b>Special rules</b></p>",
+                            ((f"({escape(sr.rule)}) " if sr.rule else "") + escape(sr.text)
+                             for sr in scenario.special_rules)))
     if status.limitations:
-        html.append("<p><b>Limitations in SFB Desk</b></p><ul>")
-        html.extend(f"<li>{escape(x)}</li>" for x in status.limitations)
-        html.append("</ul>")
+        html.append(bullets("<p><b>Limitations in SFB Desk</b></p>",
+                            map(escape, status.limitations)))
     html.append(f"<p><b>Victory:</b> {escape(scenario.victory.text)}</p>")
-    html.append("</body></html>")
+    html.append(PAGE_END)
     return "".join(html)
 
 
@@ -111,14 +105,8 @@ class ScenarioPicker(QWidget):
     def __init__(self, scenarios: ScenarioLibrary, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.scenarios = scenarios
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter scenarios by rule, title or ship…")
-        self.search.setClearButtonEnabled(True)
-        self.list = QTreeWidget()
-        self.list.setColumnCount(len(COLUMNS))
-        self.list.setHeaderLabels(COLUMNS)
-        self.list.setRootIsDecorated(False)
-        self.list.setUniformRowHeights(True)
+        self.search = search_box("Filter scenarios by rule, title or ship…")
+        self.list = flat_list(COLUMNS, sortable=False)
         self.list.setAccessibleName("Scenarios")
         header = self.list.header()
         header.setStretchLastSection(False)
@@ -174,8 +162,7 @@ class ScenarioPicker(QWidget):
                 continue
             status = scenario.status
             playable = "yes" if status.playable else "no"
-            item = QTreeWidgetItem([rule_of(scenario), scenario.title, playable])
-            item.setData(0, Qt.ItemDataRole.UserRole, scenario.id)
+            item = row([rule_of(scenario), scenario.title, playable], scenario.id)
             item.setToolTip(1, scenario.title)
             if not status.playable:
                 for column in range(len(COLUMNS)):
@@ -183,7 +170,7 @@ class ScenarioPicker(QWidget):
                 item.setToolTip(2, f"Not playable: {status.reason}")
             self.list.addTopLevelItem(item)
         self.list.resizeColumnToContents(0)
-        item = self._item(current) if current else None
+        item = find_row(self.list, current) if current else None
         if item is not None:  # still listed: stays current, nothing is chosen again
             self.list.setCurrentItem(item)
         self.list.blockSignals(False)
@@ -191,28 +178,17 @@ class ScenarioPicker(QWidget):
             self.details.clear()
 
     def current_id(self) -> str | None:
-        item = self.list.currentItem()
-        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
-
-    def _item(self, scenario_id: str) -> QTreeWidgetItem | None:
-        for i in range(self.list.topLevelItemCount()):
-            item = self.list.topLevelItem(i)
-            if item.data(0, Qt.ItemDataRole.UserRole).upper() == scenario_id.upper():
-                return item
-        return None
+        return id_of(self.list.currentItem())
 
     def select(self, scenario_id: str) -> bool:
         """Make ``scenario_id`` current (emits :attr:`scenario_chosen` if it changes); False
         if it is not listed (unknown, or hidden by the filter)."""
-        item = self._item(scenario_id)
-        if item is not None:
-            self.list.setCurrentItem(item)
-        return item is not None
+        return select_row(self.list, scenario_id)
 
     def _on_current(self, current: QTreeWidgetItem | None, _previous=None) -> None:  # noqa: ANN001
         if current is None:
             self.details.clear()
             return
-        scenario_id = current.data(0, Qt.ItemDataRole.UserRole)
+        scenario_id = id_of(current)
         self.details.setHtml(scenario_html(self.scenarios.get(scenario_id)))
         self.scenario_chosen.emit(scenario_id)

@@ -7,16 +7,13 @@ listed (greyed, "incomplete") but cannot be added: the reason is shown under the
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -24,36 +21,37 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.data.custom_setup import refusal_of_ship, ship_max_speed
 from sfb_desk.data.library import ShipLibrary
+from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.ui.filtered_list import (SHIP_COLUMNS, ShipFilterWidget, current_first, flat_list,
+                                       id_of, refill, row, select_row, ship_cells)
 
-ALL_RACES = "All races"
-COLUMNS = ("ID", "Name", "Race", "BPV", "Max speed", "Status")
+COLUMNS = (*SHIP_COLUMNS, "Max speed", "Status")
 
 
-class ShipPicker(QWidget):
+def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
+    refusal = refusal_of_ship(spec)
+    top = "" if refusal else str(ship_max_speed(spec))
+    item = row([*ship_cells(spec), top, "incomplete" if refusal else "complete"], spec.id)
+    if refusal:
+        grey = QBrush(QColor("#8a8a8a"))
+        for column in range(len(COLUMNS)):
+            item.setForeground(column, grey)
+        item.setToolTip(5, refusal)
+    else:
+        item.setToolTip(4, "Warp / movement cost + 1 for impulse, 31 at most (C12.384, C2.112)")
+    return item
+
+
+class ShipPicker(ShipFilterWidget):
     """Emits :attr:`add_requested` with a ship id when Add is pressed on a complete class."""
 
     add_requested = Signal(str)
 
     def __init__(self, library: ShipLibrary, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.library = library
-        self.race_filter = QComboBox()
-        self.race_filter.addItem(ALL_RACES, None)
-        names = {spec.race: spec.race_name for spec in library.ships.values()}
-        for race in library.races():
-            self.race_filter.addItem(f"{names[race]} ({race})", race)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Search ships by id, class or name…")
-        self.search.setClearButtonEnabled(True)
+        super().__init__(library, "Search ships by id, class or name…", parent)
         self.complete_only = QCheckBox("&Complete only")
         self.complete_only.setToolTip("Hide the ship files that lack box counts")
-        self.list = QTreeWidget()
-        self.list.setColumnCount(len(COLUMNS))
-        self.list.setHeaderLabels(COLUMNS)
-        self.list.setRootIsDecorated(False)
-        self.list.setUniformRowHeights(True)
-        self.list.setSortingEnabled(True)
-        self.list.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.list = flat_list(COLUMNS, sortable=True)
         self.list.setAccessibleName("Ship classes")
         self.add_button = QPushButton("&Add to game")
         self.add_button.setToolTip("Add the selected ship class to the units (or double-click)")
@@ -84,49 +82,23 @@ class ShipPicker(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        ships = self.library.search(self.search.text(), race=self.race_filter.currentData())
+        ships = self.matching_ships()
         if self.complete_only.isChecked():
             ships = [s for s in ships if s.complete]
-        self.list.setSortingEnabled(False)
-        self.list.clear()
-        grey = QBrush(QColor("#8a8a8a"))
-        for spec in ships:
-            bpv = "" if spec.bpv_combat is None else str(spec.bpv_combat)
-            refusal = refusal_of_ship(spec)
-            top = "" if refusal else str(ship_max_speed(spec))
-            item = QTreeWidgetItem([spec.id, spec.name, spec.race_name, bpv, top,
-                                    "incomplete" if refusal else "complete"])
-            item.setData(0, Qt.ItemDataRole.UserRole, spec.id)
-            if refusal:
-                for column in range(len(COLUMNS)):
-                    item.setForeground(column, grey)
-                item.setToolTip(5, refusal)
-            else:
-                item.setToolTip(4, "Warp / movement cost + 1 for impulse, 31 at most "
-                                "(C12.384, C2.112)")
-            self.list.addTopLevelItem(item)
-        self.list.setSortingEnabled(True)
+        refill(self.list, map(_ship_row, ships))
         for column in (0, 2, 3, 4, 5):
             self.list.resizeColumnToContents(column)
         self.list.setColumnWidth(1, 220)
         complete = sum(1 for s in ships if s.complete)
         self.count_label.setText(f"{len(ships)} classes ({complete} complete)")
-        if self.list.topLevelItemCount():
-            self.list.setCurrentItem(self.list.topLevelItem(0))
-        else:
+        if not current_first(self.list):
             self._on_current(None)
 
     def current_id(self) -> str | None:
-        item = self.list.currentItem()
-        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
+        return id_of(self.list.currentItem())
 
     def select(self, ship_id: str) -> bool:
-        for i in range(self.list.topLevelItemCount()):
-            item = self.list.topLevelItem(i)
-            if item.data(0, Qt.ItemDataRole.UserRole).upper() == ship_id.upper():
-                self.list.setCurrentItem(item)
-                return True
-        return False
+        return select_row(self.list, ship_id)
 
     def add_current(self) -> bool:
         """Ask to add the current class; False (with the reason shown) if it is refused."""
@@ -153,7 +125,7 @@ class ShipPicker(QWidget):
             self.add_button.setEnabled(False)
             self.reason.clear()
             return
-        spec = self.library.get(current.data(0, Qt.ItemDataRole.UserRole))
+        spec = self.library.get(id_of(current))
         refusal = refusal_of_ship(spec)
         self.add_button.setEnabled(refusal is None)
         if refusal:

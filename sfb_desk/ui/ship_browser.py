@@ -7,14 +7,11 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QScrollArea,
     QSplitter,
     QTextBrowser,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -23,10 +20,12 @@ from PySide6.QtWidgets import (
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec
 from sfb_desk.rules.weapon_types import weapon_type
+from sfb_desk.ui.details_html import PAGE_END, PAGE_START, bullets, warning
+from sfb_desk.ui.filtered_list import (SHIP_COLUMNS, ShipFilterWidget, current_first, flat_list,
+                                       id_of, refill, row, select_row, ship_cells)
 from sfb_desk.ui.ssd_view import SsdView
 
-ALL_RACES = "All races"
-COLUMNS = ("ID", "Name", "Race", "BPV", "Status")
+COLUMNS = (*SHIP_COLUMNS, "Status")
 _HTML_ROWS = frozenset({"Weapons"})  # rows whose value is already HTML (escaped piecewise)
 
 
@@ -85,51 +84,40 @@ def ship_details_html(spec: ShipSpec) -> str:
         rows.append((label, delta + refit.description))
     for key, value in spec.extra:
         rows.append((key.replace("_", " "), str(value)))
-    html = ["<html><body style='font-family: sans-serif'>"]
+    html = [PAGE_START]
     if not spec.complete:
         missing = ", ".join(escape(m) for m in spec.missing) or "unspecified facts"
-        html.append(
-            "<p style='background:#fff0c2; padding:6px; border:1px solid #d9a400'>"
-            f"<b>Incomplete ship file.</b> Missing: {missing}.</p>"
-        )
+        html.append(warning(f"<b>Incomplete ship file.</b> Missing: {missing}."))
     html.append("<table cellspacing='0' cellpadding='3'>")
     for key, value in rows:
         cell = value if key in _HTML_ROWS else escape(value)
         html.append(f"<tr><td valign='top'><b>{escape(key)}</b></td><td>{cell}</td></tr>")
     html.append("</table>")
     if spec.notes:
-        html.append("<h4>Notes</h4><ul>")
-        html.extend(f"<li>{escape(note)}</li>" for note in spec.notes)
-        html.append("</ul>")
+        html.append(bullets("<h4>Notes</h4>", map(escape, spec.notes)))
     if spec.sources:
         html.append("<p style='color:#555'>Sources: " + escape("; ".join(spec.sources)) + "</p>")
-    html.append("</body></html>")
+    html.append(PAGE_END)
     return "".join(html)
 
 
-class ShipBrowser(QWidget):
+def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
+    status = "complete" if spec.complete else "incomplete"
+    item = row([*ship_cells(spec), status], spec.id)
+    if not spec.complete:
+        item.setForeground(4, QBrush(QColor("#a05a00")))
+        item.setToolTip(4, "Missing: " + ", ".join(spec.missing))
+    return item
+
+
+class ShipBrowser(ShipFilterWidget):
     """Lists the library (filter by race, search by id, class or name) and shows one ship."""
 
     ship_selected = Signal(str)
 
     def __init__(self, library: ShipLibrary, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.library = library
-        self.race_filter = QComboBox()
-        self.race_filter.addItem(ALL_RACES, None)
-        names = {spec.race: spec.race_name for spec in library.ships.values()}
-        for race in library.races():
-            self.race_filter.addItem(f"{names[race]} ({race})", race)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Search id, class or name…")
-        self.search.setClearButtonEnabled(True)
-        self.table = QTreeWidget()
-        self.table.setColumnCount(len(COLUMNS))
-        self.table.setHeaderLabels(COLUMNS)
-        self.table.setRootIsDecorated(False)
-        self.table.setUniformRowHeights(True)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        super().__init__(library, "Search id, class or name…", parent)
+        self.table = flat_list(COLUMNS, sortable=True)
         self.count_label = QLabel()
         self.details = QTextBrowser()
         self.ssd = SsdView()
@@ -163,44 +151,25 @@ class ShipBrowser(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        ships = self.library.search(self.search.text(), race=self.race_filter.currentData())
-        self.table.setSortingEnabled(False)
-        self.table.clear()
-        warn = QBrush(QColor("#a05a00"))
-        for spec in ships:
-            bpv = "" if spec.bpv_combat is None else str(spec.bpv_combat)
-            status = "complete" if spec.complete else "incomplete"
-            item = QTreeWidgetItem([spec.id, spec.name, spec.race_name, bpv, status])
-            item.setData(0, Qt.ItemDataRole.UserRole, spec.id)
-            if not spec.complete:
-                item.setForeground(4, warn)
-                item.setToolTip(4, "Missing: " + ", ".join(spec.missing))
-            self.table.addTopLevelItem(item)
-        self.table.setSortingEnabled(True)
+        ships = self.matching_ships()
+        refill(self.table, map(_ship_row, ships))
         for column in range(len(COLUMNS)):
             self.table.resizeColumnToContents(column)
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 200))
         incomplete = sum(1 for s in ships if not s.complete)
         self.count_label.setText(f"{len(ships)} of {len(self.library.ships)} classes shown"
                                  f" ({incomplete} incomplete)")
-        if self.table.topLevelItemCount():
-            self.table.setCurrentItem(self.table.topLevelItem(0))
-        else:
+        if not current_first(self.table):
             self.show_ship(None)
 
     def select(self, ship_id: str) -> bool:
-        for i in range(self.table.topLevelItemCount()):
-            item = self.table.topLevelItem(i)
-            if item.data(0, Qt.ItemDataRole.UserRole).upper() == ship_id.upper():
-                self.table.setCurrentItem(item)
-                return True
-        return False
+        return select_row(self.table, ship_id)
 
     def _on_current(self, current: QTreeWidgetItem | None, _previous=None) -> None:
         if current is None:
             self.show_ship(None)
             return
-        self.show_ship(self.library.get(current.data(0, Qt.ItemDataRole.UserRole)))
+        self.show_ship(self.library.get(id_of(current)))
 
     def show_ship(self, spec: ShipSpec | None) -> None:
         self.current = spec
