@@ -188,19 +188,9 @@ class GameEaModel(EaSheetModel):
         return cls(data.spec, data.state, allocation or data.allocation, data.history,
                    rules=rules)
 
-    def _recompute(self) -> None:
-        self.ledger, self.issues = check(self.allocation, self.spec, self.state,
-                                         options=self.options, rules=self.rules)
-
-    def view(self, turn: int) -> tuple[Allocation, Ledger, list[Issue]] | None:
-        r = self.record(turn)
-        if r is None:
-            return None
-        if turn == self.turn:
-            return self.allocation, self.ledger, self.issues
-        led, issues = check(r.allocation, self.spec, r.state, options=self.options,
-                            rules=self.rules)
-        return r.allocation, led, issues
+    def _check(self, allocation: Allocation, state: EnergyState) -> tuple[Ledger, list[Issue]]:
+        """Checked as the session checks it: with the game's rule options."""
+        return check(allocation, self.spec, state, options=self.options, rules=self.rules)
 
     def errors(self) -> list[Issue]:
         return [i for i in self.issues if i.is_error]

@@ -166,9 +166,12 @@ class EaSheetModel(QObject):
         self._recompute()
         self.changed.emit()
 
+    def _check(self, allocation: Allocation, state: EnergyState) -> tuple[Ledger, list[Issue]]:
+        """The ledger and issues of ``allocation`` from ``state`` (GameEaModel adds the game's rule options)."""
+        return check(allocation, self.spec, state, options=self.options)
+
     def _recompute(self) -> None:
-        self.ledger, self.issues = check(self.allocation, self.spec, self.state,
-                                         options=self.options)
+        self.ledger, self.issues = self._check(self.allocation, self.state)
 
     def view(self, turn: int) -> tuple[Allocation, Ledger, list[Issue]] | None:
         """An earlier turn's allocation with its ledger and issues (read-only display)."""
@@ -177,5 +180,5 @@ class EaSheetModel(QObject):
             return None
         if turn == self.turn:
             return self.allocation, self.ledger, self.issues
-        led, issues = check(r.allocation, self.spec, r.state, options=self.options)
+        led, issues = self._check(r.allocation, r.state)
         return r.allocation, led, issues
