@@ -243,12 +243,14 @@ class GameSetupDialog(QDialog):
                           parent: QWidget | None = None,
                           level: str | None = None) -> GameSetupDialog:
         """The dialog with SG1 "The Duel" chosen and the Klingon side played by the robot at
-        ``level`` (default the first level), rolling with the seeded generator. The weapon
+        ``level`` (default "captain", the middle level, else the first), rolling with the
+        seeded generator. The weapon
         status SG1 says to roll (S4.0) is still the players' to enter."""
         dialog = cls(library, scenarios, parent)
         dialog.choose_scenario(DUEL_ID)
         levels = dialog.options.levels
-        dialog.options.set_played_by(DUEL_ROBOT_SIDE, level or levels[0])
+        default = "captain" if "captain" in levels else levels[0]
+        dialog.options.set_played_by(DUEL_ROBOT_SIDE, level or default)
         dialog.options.set_auto_dice(DUEL_ROBOT_SIDE, True)
         return dialog
 

@@ -45,7 +45,7 @@ def fill_the_dialog(self: GameSetupDialog) -> int:
     """What the player does in the preset dialog: roll and enter each ship's weapon status,
     play three turns, press Start."""
     assert self.scenario_id == "SG1" and self.options.robot_sides() == {
-        "Klingon": self.options.levels[0]}
+        "Klingon": "captain"}
     for row, status in ((0, 2), (1, 2)):
         index = self.units.model.index(row, COLUMNS.index("weapon_status"))
         assert self.units.model.setData(index, str(status))

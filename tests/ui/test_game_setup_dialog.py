@@ -128,7 +128,7 @@ def test_duel_vs_robot_preset(qtbot, library, scenarios):
     d = GameSetupDialog.the_duel_vs_robot(library, scenarios)
     qtbot.addWidget(d)
     assert d.scenario_tab.current_id() == "SG1" and d.scenario_id == "SG1"
-    level = d.options.levels[0]
+    level = "captain"  # the preset plays the middle level
     assert d.options.robot_sides() == {"Klingon": level}
     assert d.options.auto_dice_sides() == frozenset({"Klingon"})
     edit(d, 0, "weapon_status", "1")
