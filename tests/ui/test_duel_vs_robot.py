@@ -4,7 +4,8 @@ Klingon side played by the robot, its dice rolled by the seeded generator), the 
 entered (S4.0 says roll) and a length of three turns; then the Federation player plays through
 the panels: the EA sheet filled in and submitted each turn, dice handed to the computer with the
 dice panel's switch (solo play), fire given whenever a weapon can damage the D7 within 8 hexes
-("Check all that can damage", Ctrl+Enter), everything else passed. The robot answers every
+("Check all that can damage", Ctrl+Enter), their own choices (a boundary shot's shield, D3.43)
+answered with key 1, everything else passed. The robot answers every
 Klingon prompt on the worker thread; the game ends, the victory panel says who won, and every
 Klingon answer in the log came from the robot or its dice."""
 
@@ -14,7 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from sfb_desk.engine.prompts import DiceRequest, Orders
+from sfb_desk.engine.prompts import Choice, DiceRequest, Orders
+from sfb_desk.qt.game_record import side_of
 from sfb_desk.ui.game_setup_dialog import GameSetupDialog
 from sfb_desk.ui.main_window import MainWindow
 from sfb_desk.ui.setup_units_table import COLUMNS
@@ -74,6 +76,7 @@ def test_the_duel_against_the_robot_from_the_menu_to_the_end(qtbot, window, monk
 
     fired = 0
     answered = 0
+    chosen: list[str] = []
     while c.pending is not None:
         prompt = c.pending
         assert not prompt.key.endswith((".KLI-D7", ".Klingon")), f"the robot left {prompt.key}"
@@ -91,6 +94,13 @@ def test_the_duel_against_the_robot_from_the_menu_to_the_end(qtbot, window, monk
                                              Qt.KeyboardModifier.ControlModifier)
             else:
                 act = lambda: qtbot.mouseClick(panel.pass_button, Qt.MouseButton.LeftButton)  # noqa: E731
+        elif isinstance(prompt, Choice) and prompt.default is None:
+            # ours to choose (e.g. the shield a boundary shot strikes, D3.43): key 1 picks the
+            # first option
+            panel = window.panels.orders
+            assert panel.prompt is prompt
+            act = lambda: qtbot.keyClick(panel, Qt.Key.Key_1)  # noqa: E731
+            chosen.append(prompt.key)
         else:
             assert not isinstance(prompt, DiceRequest), "our dice are rolled by the computer"
             assert prompt.default is not None, prompt.key
@@ -104,10 +114,11 @@ def test_the_duel_against_the_robot_from_the_menu_to_the_end(qtbot, window, monk
 
     assert fired >= 1  # the Federation player fired at least once
     log = c.log
-    klingon = [r for r in log if r.kind == "answer" and (".KLI-D7" in r.key or ".Klingon" in r.key
-                                                         or ".shot.KLI-D7." in r.key)]
-    assert klingon and all(r.source in ("robot", "seeded-dice", "seeded") for r in klingon), \
-        {r.source for r in klingon}
+    prompts = {r.key: r.data for r in log if r.kind == "prompt"}
+    klingon = [r for r in log if r.kind == "answer"
+               and side_of(prompts[r.key], c.state) == "Klingon"]
+    assert klingon and all(r.source in ("robot", "seeded") for r in klingon), \
+        {(r.key, r.source) for r in klingon if r.source not in ("robot", "seeded")}
     assert any(r.key.startswith("T1.ea.KLI-D7") and r.source == "robot" for r in klingon)
     state = c.state
     assert state.turn == 4 or any(r.kind == "event" and r.data.kind == "game_over" for r in log)
