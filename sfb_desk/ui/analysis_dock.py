@@ -39,7 +39,7 @@ from sfb_desk.rules.hexes import hex_range
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.units import SHIP, Unit
 
-from .analysis_panel import MC_TITLE_SIZE, AnalysisPanel, monte_carlo_title
+from .analysis_panel import AnalysisPanel, monte_carlo_title
 
 RANGE_PEN = pg.mkPen("#444444", width=1.5, style=Qt.PenStyle.DashLine)
 
@@ -134,8 +134,7 @@ class GameAnalysisPanel(AnalysisPanel):
         self.job = job
         self.monte_carlo, self.mc_bars = None, ()
         self.mc_plot.clear()
-        self.mc_plot.setTitle(f"Computing… {job.points} internal points,<br>{job.trials:,} trials",
-                              color="k", size=MC_TITLE_SIZE)
+        self.set_mc_title(f"Computing… {job.points} internal points, {job.trials:,} trials")
         note = pg.TextItem("computing…", color="#555555", anchor=(0.5, 0.5))
         self.mc_plot.addItem(note)
         note.setPos(0.5, 0.5)
@@ -159,8 +158,7 @@ class GameAnalysisPanel(AnalysisPanel):
         if request_id != self.request_id:
             return
         self.mc_plot.clear()
-        self.mc_plot.setTitle(f"Monte Carlo failed:<br>{message}", color="#b00020",
-                              size=MC_TITLE_SIZE)
+        self.set_mc_title(f"Monte Carlo failed: {message}", color="#b00020")
         self._set_computing(False)
 
     def _set_computing(self, on: bool) -> None:
@@ -173,7 +171,7 @@ class GameAnalysisPanel(AnalysisPanel):
         super().show_monte_carlo(result)
         more = " more" if self.damage is not None and self.damage.destroyed else ""
         if more:
-            self.mc_plot.setTitle(monte_carlo_title(result, more), color="k", size=MC_TITLE_SIZE)
+            self.set_mc_title(monte_carlo_title(result, more))
 
     # -- the range marker ----------------------------------------------------------------------
     def _update_weapons(self) -> None:

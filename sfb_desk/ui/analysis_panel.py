@@ -77,18 +77,13 @@ def outcome_label(outcome: Outcome, spec: ShipSpec | None) -> str:
     return label.replace("_", " ")
 
 
-#: The Monte Carlo chart shares the dock with three others: a small title keeps its box names
-#: and bars inside the widget (a title wider than the plot pushes the bars out of view).
-MC_TITLE_SIZE = "9pt"
-
-
 def monte_carlo_title(result: MonteCarloResult, more: str = "") -> str:
     """The Monte Carlo chart's title (rich text) with its legend; ``more`` goes after the
     points (``" more"`` for a ship damaged already)."""
     return (
-        f"Lost after {result.points}{more} internal points<br>({result.trials:,} trials)<br>"
-        f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box<br>"
-        f"<span style='color:{ALL_COLOUR}'>&#9632;</span> every box"
+        f"Lost after {result.points}{more} internal points ({result.trials:,} trials)<br>"
+        f"<span style='color:{ANY_COLOUR}'>&#9632;</span> at least one box"
+        f" <span style='color:{ALL_COLOUR}'>&#9632;</span> every box"
     )
 
 
@@ -139,7 +134,15 @@ class AnalysisPanel(QWidget):
         self.damage_plot = _plot("Expected damage by range", "range (hexes)", "damage points")
         self.shield_plot = _plot("Chance of getting through the shield", "range (hexes)", "probability")
         self.energy_plot = _plot("Energy use by turn", "turn", "energy")
-        self.mc_plot = _plot("Damage inside the ship after N points", "probability", "")
+        self.mc_plot = _plot("", "probability", "")
+        self.mc_plot.setTitle(None)  # the title is a label above the plot (mc_title)
+        self.mc_title = QLabel()
+        self.mc_title.setObjectName("monteCarloTitle")
+        self.mc_title.setTextFormat(Qt.TextFormat.RichText)
+        self.mc_title.setWordWrap(True)
+        self.mc_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.mc_title.setStyleSheet("background: white; padding: 2px;")
+        self.set_mc_title("Damage inside the ship after N points")
         self.damage_plot.addLegend(offset=(-10, 10), labelTextColor="k")
         self.energy_plot.addLegend(offset=(10, 5), labelTextColor="k", colCount=3)
         self.shield_plot.setYRange(0, 1, padding=0.05)
@@ -150,7 +153,11 @@ class AnalysisPanel(QWidget):
         grid.addWidget(self.damage_plot, 0, 0)
         grid.addWidget(self.shield_plot, 1, 0)
         grid.addWidget(self.energy_plot, 2, 0)
-        grid.addWidget(self.mc_plot, 0, 1, 3, 1)
+        mc_column = QVBoxLayout()
+        mc_column.setSpacing(0)
+        mc_column.addWidget(self.mc_title)
+        mc_column.addWidget(self.mc_plot, 1)
+        grid.addLayout(mc_column, 0, 1, 3, 1)
         grid.setColumnStretch(0, 4)
         grid.setColumnStretch(1, 3)
         layout = QVBoxLayout(self)
@@ -167,6 +174,11 @@ class AnalysisPanel(QWidget):
         self.set_ship(spec)
 
     # -- inputs -----------------------------------------------------------------------------
+    def set_mc_title(self, html: str, color: str = "black") -> None:
+        """The Monte Carlo chart's title, in a label above it: a label wraps and takes its
+        own room, where a plot title wider than the plot pushed the bars out of view."""
+        self.mc_title.setText(f"<span style='color:{color}'>{html}</span>")
+
     def set_ship(self, spec: ShipSpec | None) -> None:
         """Show ``spec`` (None: nothing). The shield defaults to its strongest shield; energy
         records belong to one ship and are cleared when the ship changes."""
@@ -262,7 +274,7 @@ class AnalysisPanel(QWidget):
         if ticks:
             metrics = QFontMetrics(axis.font() if hasattr(axis, "font") else self.font())
             axis.setWidth(max(metrics.horizontalAdvance(label) for _, label in ticks) + 16)
-        self.mc_plot.setTitle(monte_carlo_title(result), color="k", size=MC_TITLE_SIZE)
+        self.set_mc_title(monte_carlo_title(result))
         self.mc_plot.setYRange(-0.6, len(outcomes) - 0.4, padding=0)
         self.mc_plot.setXRange(0, 1, padding=0.02)
         self.mc_bars = (any_bars, all_bars)

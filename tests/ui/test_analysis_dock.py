@@ -162,7 +162,7 @@ def test_monte_carlo_arrives_from_the_analysis_thread_and_matches(qtbot, game):
     with qtbot.waitSignal(dock.worker.finished, timeout=WAIT):
         dock.bind(c)
         assert dock.panel.computing and dock.status_label.text() == "Monte Carlo: computing…"
-        assert "Computing" in dock.panel.mc_plot.plotItem.titleLabel.text
+        assert "Computing" in dock.panel.mc_title.text()
     (reply,) = receiver.replies
     gui = QApplication.instance().thread()
     assert reply.thread is dock.worker.thread and reply.thread is not gui
@@ -229,7 +229,7 @@ def test_a_failed_computation_is_shown(qtbot, game):
     with qtbot.waitSignal(dock.worker.failed, timeout=WAIT) as blocker:
         dock.bind(c)
     assert blocker.args[1] == "ValueError: no such ship"
-    assert "failed:<br>ValueError: no such ship" in dock.panel.mc_plot.plotItem.titleLabel.text
+    assert "failed: ValueError: no such ship" in dock.panel.mc_title.text()
     assert not dock.panel.computing
 
 
@@ -265,12 +265,12 @@ def test_a_damaged_ship_s_chart_counts_more_points(qtbot, game):
     with qtbot.waitSignal(dock.worker.finished, timeout=WAIT):
         assert dock.show_unit("KRT")
     assert dock.panel.damage.destroyed  # turn 1's volley took KRT's shield boxes
-    title = dock.panel.mc_plot.plotItem.titleLabel.text
-    assert f"Lost after 10 more internal points<br>({TRIALS:,} trials)" in title
+    title = dock.panel.mc_title.text()
+    assert f"Lost after 10 more internal points ({TRIALS:,} trials)" in title
     any_bars, _ = dock.panel.mc_bars  # drawn by AnalysisPanel.show_monte_carlo
     np.testing.assert_allclose(any_bars.opts["width"],
                                [o.p_any for o in dock.panel.monte_carlo.outcomes()])
     fresh = simulate(g.specs["KLI-D7"], 4, 200, seed=1)  # an undamaged ship's result
     dock.panel.damage = None
     dock.panel.show_monte_carlo(fresh)
-    assert "Lost after 4 internal points<br>(200 trials)" in dock.panel.mc_plot.plotItem.titleLabel.text
+    assert "Lost after 4 internal points (200 trials)" in dock.panel.mc_title.text()

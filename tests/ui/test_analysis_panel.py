@@ -86,7 +86,7 @@ def test_monte_carlo_bars_and_points(panel):
     assert panel.monte_carlo.points == 40
     p40 = {o.label: o.p_any for o in panel.monte_carlo.outcomes()}
     assert all(p40[k] >= p10[k] for k in p10)  # same seed: more points never repair
-    assert "40 internal points" in panel.mc_plot.plotItem.titleLabel.text
+    assert "40 internal points" in panel.mc_title.text()
 
 
 def test_energy_chart(panel):
@@ -133,8 +133,8 @@ def test_show_monte_carlo_draws_a_result_computed_elsewhere(panel, library):
     any_bars, all_bars = panel.mc_bars
     np.testing.assert_allclose(any_bars.opts["width"], [o.p_any for o in result.outcomes()])
     np.testing.assert_allclose(all_bars.opts["width"], [o.p_all for o in result.outcomes()])
-    title = panel.mc_plot.plotItem.titleLabel.text
-    assert "Lost after 25 internal points<br>(700 trials)" in title and "more" not in title
+    title = panel.mc_title.text()
+    assert "Lost after 25 internal points (700 trials)" in title and "more" not in title
 
 
 def test_power_available_of_a_single_turn_is_drawn_as_a_point(panel):
