@@ -159,6 +159,11 @@ class GameController(QObject):
         return self._answering is not None
 
     @property
+    def settings(self) -> QSettings:
+        """The app's settings file (recent files; the panels keep their choices here too)."""
+        return self._settings
+
+    @property
     def worker_thread(self) -> SequencerThread:
         return self._thread
 

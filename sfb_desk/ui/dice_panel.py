@@ -141,7 +141,7 @@ class DicePanel(QWidget):
         self.purpose.setObjectName("dicePurpose")
         self.purpose.setWordWrap(True)
         font = self.purpose.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setPointSizeF(font.pointSizeF() * 1.1)  # fits a narrow dock
         font.setBold(True)
         self.purpose.setFont(font)
         self.how = QLabel("")

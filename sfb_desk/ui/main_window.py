@@ -179,7 +179,7 @@ class MainWindow(QMainWindow):
 
     # -- window ----------------------------------------------------------------------------
     def _settings(self) -> QSettings:
-        return self.controller._settings  # one settings file for the app
+        return self.controller.settings  # one settings file for the app
 
     def _restore_layout(self) -> None:
         settings = self._settings()

@@ -23,6 +23,8 @@ it to ``controller.set_pass_policy``.
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -108,6 +110,30 @@ def _has_records(prompt: Prompt, ctx: OrdersContext | None) -> bool:
     return any(ctx.record(u.id) is not None for u in ctx.side_units(getattr(prompt, "side", None)))
 
 
+POLICY_KEY = "orders/pass_policy"
+
+
+def remembered_policy(settings) -> PassPolicy:  # noqa: ANN001 - QSettings
+    """The pass switches the table left on last time ("pass all until" is for one game only
+    and is not kept). A value that cannot be read gives the policy that passes nothing."""
+    raw = settings.value(POLICY_KEY)
+    try:
+        doc = json.loads(raw) if isinstance(raw, str) else {}
+        return PassPolicy(skip_announcements=bool(doc.get("skip_announcements", False)),
+                          skip_idle_launches=bool(doc.get("skip_idle_launches", False)),
+                          fire_when_able=bool(doc.get("fire_when_able", False)),
+                          fire_max_range=max(0, min(100, int(doc.get("fire_max_range", 0)))))
+    except (ValueError, TypeError, AttributeError):
+        return PassPolicy()
+
+
+def remember_policy(settings, policy: PassPolicy) -> None:  # noqa: ANN001 - QSettings
+    settings.setValue(POLICY_KEY, json.dumps({
+        "skip_announcements": policy.skip_announcements,
+        "skip_idle_launches": policy.skip_idle_launches,
+        "fire_when_able": policy.fire_when_able, "fire_max_range": policy.fire_max_range}))
+
+
 class OrdersPanel(QWidget):
     """See the module docstring. ``answered(object)`` carries the answer for the pending
     prompt; ``policy_changed(PassPolicy)`` the pass policy."""
@@ -173,6 +199,10 @@ class OrdersPanel(QWidget):
         if busy is not None:
             busy.connect(self._busy)
         self.answered.connect(controller.answer)
+        settings = getattr(controller, "settings", None)
+        if settings is not None:  # the table's standing switches, remembered between sessions
+            self.policy_box.set_policy(remembered_policy(settings))
+            self.policy_changed.connect(lambda policy: remember_policy(settings, policy))
         setter = getattr(controller, "set_pass_policy", None)
         if setter is not None:
             self.policy_changed.connect(setter)
