@@ -141,3 +141,18 @@ def test_closing_mid_turn_stops_every_thread_and_exits_cleanly(qtbot, window):
     assert not game_files.autosave_file().exists()  # a clean exit: nothing to recover
     assert game_files.recoverable() is None
     assert QThread.currentThread() is window.thread()
+
+
+def test_opening_a_broken_save_says_why_and_keeps_the_game(qtbot, window, tmp_path):
+    c = start(qtbot, window)
+    answer(qtbot, c, SCRIPT["T1.ea.ENT"])
+    before = c.record
+    broken = tmp_path / "broken.sfbsave"
+    broken.write_text('{"format": "sfb-desk-save", "version": 2, "initial": ')
+    window.asked.clear()
+    with qtbot.waitSignal(c.error, timeout=WAIT) as failed:
+        window.open_game(str(broken))  # unsaved changes: the question is answered Discard
+    assert "broken.sfbsave" in failed.args[0]
+    qtbot.waitUntil(lambda: any(title == "SFB Desk" for title, _ in window.asked))
+    assert c.record is before and broken.read_text().endswith('"initial": ')
+    assert "broken.sfbsave" in window.statusBar().currentMessage()
