@@ -8,6 +8,9 @@ the fight and the level:
   while far from the range they want and slow down near it, freeing power;
 * **overloads** (E3.5 disruptors, E4.4 photons on their last arming turn or held, E7.4
   fusion): armed when the enemy is near enough to be inside 8 hexes this turn (D6.126);
+* **photons** (captain, commodore): overloads are paid for by slowing down to
+  :data:`PHOTON_SLOW_FLOOR` (E4.41: 16 damage within 8); on a turn when no photon can be ready
+  (the first of the two arming turns, E4.2) the ship plots its top speed to keep the range open;
 * **reinforcement** (D3.34): the power left goes to the batteries (H5, kept for reserve
   reinforcement H7.134) and then to reinforcement: general (D3.341, 2 a point) or, for the
   commodore, specific on the shield that faces the enemy (D3.342, 1 a point).
@@ -37,6 +40,9 @@ ZERO = Fraction(0)
 #: them overloaded when the enemy is at most this far at the start of the turn (it closes).
 OVERLOAD_START_RANGE = 12
 OVERLOADABLE = frozenset({"DISRUPTOR", "PHOTON", "FUSION"})
+#: The slowest a photon ship plots to pay for its overloads (E4.41): still fast enough to turn
+#: and keep the enemy in its arcs.
+PHOTON_SLOW_FLOOR = 8
 
 
 def allocation_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
@@ -92,12 +98,20 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
     want = best_range(me, enemy) if enemy is not None else 0
     speed = top if lv.full_speed else _cruise(top, rng, want, enemy)
     overload = lv.overload and _closing_in(me, enemy, rng)
+    photons = _photon_orders(base, energy)
+    if photons and not lv.full_speed and not _photons_ready(photons, energy):
+        speed = top  # E4.2: no photon fires this turn; keep the range open (moves.py)
     shield = _threat_shield(me, enemy)
     seen: list[Allocation] = []
-    for ovl, spd in ((overload, speed), (False, speed), (False, top)):
+    plans = [(overload, speed, None), (False, speed, None), (False, top, None)]
+    if overload and photons and not lv.full_speed:
+        # E4.41: an overloaded photon (16 damage within 8, D6.126) is worth giving up speed
+        # for; the plain plans follow when even the slowed form is refused.
+        plans.insert(0, (True, speed, PHOTON_SLOW_FLOOR))
+    for ovl, spd, floor in plans:
         alloc = _fit_speed(_with_speed(base, me, spd, top), me, energy)
         if ovl:
-            alloc = _with_overloads(alloc, me, energy)
+            alloc = _with_overloads(alloc, me, energy, floor=floor, top=top)
         alloc = _spend_rest(alloc, me, energy, lv, shield)
         if alloc not in seen and _valid(alloc, me, energy, options):
             seen.append(alloc)
@@ -181,10 +195,33 @@ def _with_speed(alloc: Allocation, me: Ship, speed: int, top: int) -> Allocation
     return replace(alloc, speed_plot=((1, speed),), impulse_hexes=imp)
 
 
-def _with_overloads(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: ANN001
+def _photon_orders(alloc: Allocation, energy) -> list:  # noqa: ANN001
+    """The allocation's photon orders (E4): arm or hold of a PHOTON load."""
+    out = []
+    for order in alloc.weapons:
+        arming = energy.arming(order.box)
+        if arming is not None and (arming.mode or arming.type) == "PHOTON":
+            out.append(order)
+    return out
+
+
+def _photons_ready(orders, energy) -> bool:  # noqa: ANN001
+    """Will a photon be loaded this turn: held (E4.22) or on its last arming turn (E4.2)?"""
+    table = ARMING["PHOTON"]
+    for order in orders:
+        arming = energy.arming(order.box)
+        if order.action == "hold" or (order.action == "arm"
+                                      and arming.stage + 1 >= len(table.turns)):
+            return True
+    return False
+
+
+def _with_overloads(alloc: Allocation, me: Ship, energy, *, floor: int | None = None,  # noqa: ANN001
+                    top: int = 0) -> Allocation:
     """Overload the weapons the arming rules allow this turn (E3.51, E4.411/E4.412, E7.41: an
     order that would finish or hold a load, of a type that overloads), one by one while the
-    power left after the plotted speed pays for it (the speed is not given up for them)."""
+    power left after the plotted speed pays for it. With ``floor``, photons (E4.41) may take
+    speed off down to ``floor`` to be paid for; other weapons never slow the ship."""
     out = alloc
     for order in alloc.weapons:
         arming = energy.arming(order.box)
@@ -200,6 +237,11 @@ def _with_overloads(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa:
         if not finishing:
             continue
         trial = out.with_order(replace(order, overload=True, energy=None))
+        if floor is not None and kind == "PHOTON":
+            speed = trial.top_speed
+            while ledger(trial, me.spec, energy).unallocated < 0 and speed > floor:
+                speed -= 1
+                trial = _with_speed(trial, me, speed, top)
         if ledger(trial, me.spec, energy).unallocated >= 0:
             out = trial
     return out

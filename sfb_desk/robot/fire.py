@@ -73,6 +73,7 @@ PLASMA_RANGE = 10
 DEFENCE_RANGE = 3
 DEFENCE_MARGIN = 1.3
 INBOUND_RANGE = 12
+DRONE_SPEED = 20
 OVERLOAD_RANGE = 8
 
 
@@ -180,8 +181,10 @@ def _point_defence(me: Ship, session, phasers, accept):  # noqa: ANN001, ANN202
             if accept({"box": box, "target": drone.id}):
                 spent.add(box)
                 dealt += expected(w, rng)
-    inbound = sum(1 for d in drones if DEFENCE_RANGE < hex_range(me.unit.hex, d.hex)
-                  <= INBOUND_RANGE)
+    # Only drones that can reach the ship before the turn ends (FD2: speed 20, one hex on most
+    # impulses, C1.4) keep phasers back; the others meet fresh capacitors next turn (H6).
+    reach = min(INBOUND_RANGE, (DRONE_SPEED * (33 - session.state.impulse)) // 32 + 1)
+    inbound = sum(1 for d in drones if DEFENCE_RANGE < hex_range(me.unit.hex, d.hex) <= reach)
     free = [w.box_ids[0] for w in phasers if w.box_ids[0] not in spent]
     return spent, set(free[:2 * inbound])
 

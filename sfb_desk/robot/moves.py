@@ -10,6 +10,8 @@ is scored:
   (:func:`.view.best_range`) and hold it, keeping the enemy in the arcs of their heavy weapons
   (D2); the commodore also turns its strongest shield toward the enemy (D3.4) and, once its
   heavy weapons have fired, turns its fresh shields toward the threat;
+* a photon ship whose photons are all re-arming (E4.2) stands off beyond overload range
+  (:data:`STAND_OFF_RANGE`, D6.126) until :data:`TURN_BACK`, then turns back to bear;
 * on a fixed map every level keeps off the edges (leaving the map is disengaging, C7.0).
 
 High energy turns and tactical maneuvers are never paid for (the allocation pays no HETs), so
@@ -30,6 +32,12 @@ from .view import Ship, bears, best_range, facing_shield, heavy, live_weapons, n
 EDGE_MARGIN = 3
 #: Hexes ahead a unit looks for the map edge (a turn takes its turn mode, C3).
 EDGE_LOOKAHEAD = 10
+#: A photon ship re-arming (E4.2) stays at least this far off: beyond overload range (8,
+#: D6.126) and where disruptors and phasers score least.
+STAND_OFF_RANGE = 12
+#: From this impulse on it turns back, so that photons armed over the turn break (E4.2) bear
+#: when the next turn's fire opens (D2).
+TURN_BACK = 24
 
 
 def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
@@ -71,20 +79,32 @@ def _score(after: Unit, me: Ship | None, enemy: Ship, lv: Level, session) -> flo
     ahead = _ahead(after, enemy.unit.hex)
     if lv.approach == "charge" or me is None:
         return score - 10.0 * max(rng, 1) - 15.0 * (rng == 0) - 0.1 * ahead
-    want = best_range(me, enemy)
-    score -= 4.0 * abs(rng - want)
-    if rng < 2:
-        score -= 6.0  # inside photon and overload minimums, and ramming distance
     weapons = [w for w in live_weapons(me) if heavy(w)]
     loaded = [w for w in weapons if w.box_ids[0] in me.record.armed]
-    bearing_heavy = sum(1 for w in (loaded or weapons) if bears(w, after, enemy.unit.hex))
-    score += 3.0 * bearing_heavy
+    standing_off = _standing_off(weapons, loaded) and session.state.impulse < TURN_BACK
+    want = STAND_OFF_RANGE if standing_off else best_range(me, enemy)
+    if standing_off:
+        score -= 4.0 * max(0, want - rng)  # farther is as good: out of overload range
+    else:
+        score -= 4.0 * abs(rng - want)
+    if rng < 2:
+        score -= 6.0  # inside photon and overload minimums, and ramming distance
+    if not standing_off:
+        bearing_heavy = sum(1 for w in (loaded or weapons) if bears(w, after, enemy.unit.hex))
+        score += 3.0 * bearing_heavy
     if lv.shield_weight:
         shields = facing_shield(after, enemy.unit.hex)
         if shields:
             strength = max(me.shields.strength(k) for k in shields)
             score += lv.shield_weight * strength
     return score - 0.05 * ahead
+
+
+def _standing_off(weapons, loaded) -> bool:  # noqa: ANN001
+    """A photon ship whose photons are all re-arming (E4.2, two turns) keeps the range open:
+    nothing of its own can answer an enemy that closes to overload range (D6.126)."""
+    photons = [w for w in weapons if w.type.strip().upper() == "PHOTON"]
+    return bool(photons) and len(photons) == len(weapons) and not loaded
 
 
 def _stay_on_map(after: Unit, bounds) -> float:  # noqa: ANN001
