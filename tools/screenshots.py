@@ -129,6 +129,24 @@ def main(out: Path) -> None:
     grab(docks["victory"], out / "app-victory.png")
     grab(window, out / "app-game-over.png")
     window.shutdown()
+    setup_dialog(app, window, out)
+
+
+def setup_dialog(app, window, out: Path) -> None:
+    """The new-game dialog as File ▸ New Duel against the robot opens it, statuses entered."""
+    from sfb_desk.ui.game_setup_dialog import GameSetupDialog
+    from sfb_desk.ui.setup_units_table import COLUMNS
+
+    dialog = GameSetupDialog.the_duel_vs_robot(window.library, parent=window)
+    for row, status in ((0, "2"), (1, "3")):
+        dialog.units.model.setData(dialog.units.model.index(row, COLUMNS.index("weapon_status")),
+                                   status)
+    dialog.options.seed.setValue(1971)
+    dialog.resize(1100, 700)
+    dialog.show()
+    settle(app, 0.3)
+    grab(dialog, out / "setup-dialog.png")
+    dialog.close()
 
 
 if __name__ == "__main__":
