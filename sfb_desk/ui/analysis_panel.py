@@ -128,7 +128,6 @@ class AnalysisPanel(QWidget):
             label.setBuddy(widget)
             controls.addWidget(label)
             controls.addWidget(widget)
-        controls.addWidget(self.overload)
         controls.addStretch(1)
 
         self.damage_plot = _plot("Expected damage by range", "range (hexes)", "damage points")
@@ -161,7 +160,10 @@ class AnalysisPanel(QWidget):
         grid.setColumnStretch(0, 4)
         grid.setColumnStretch(1, 3)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.ship_label)
+        head = QHBoxLayout()  # the ship and the overload switch share a line: a narrow dock fits
+        head.addWidget(self.ship_label, 1)
+        head.addWidget(self.overload)
+        layout.addLayout(head)
         layout.addLayout(controls)
         layout.addLayout(grid, 1)
 

@@ -116,12 +116,9 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     window.tabifyDockWidget(d_log, d_victory)
     d_log.raise_()
     d_ssd = _dock(window, "ssd", "SSDs", ssd_tabs, RIGHT, docks)
-    d_ea = _dock(window, "ea", "Energy allocation", ea, RIGHT, docks)
-    d_analysis = _dock(window, "analysis", "Analysis", analysis, RIGHT, docks)
-    d_library = _dock(window, "library", "Ship library", browser, RIGHT, docks)
-    window.tabifyDockWidget(d_ssd, d_ea)
-    window.tabifyDockWidget(d_ea, d_analysis)
-    window.tabifyDockWidget(d_analysis, d_library)
+    for name, title, widget in (("ea", "Energy allocation", ea), ("analysis", "Analysis", analysis),
+                                ("library", "Ship library", browser)):
+        window.tabifyDockWidget(d_ssd, _dock(window, name, title, widget, RIGHT, docks))
     d_ssd.raise_()
     # one selection across the panels
     bridge.unit_selected.connect(ssd_tabs.show_unit)

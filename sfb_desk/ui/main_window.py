@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self._layout_restored = False
         self._sized = False
         self._restore_layout()
+        self.panels.docks["library"].raise_()  # no game yet: the ship library has something to show
         self._library_status()
 
     # -- games -----------------------------------------------------------------------------
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self.controller.new_game(setup.state, table=table, combat=setup.combat,
                                  specs=setup.specs)
         self.panels.docks["map"].raise_()
+        self.panels.docks["ssd"].raise_()
         self.panels.map_view.fit_units()
         self._status(f"New game: {choice.title}")
 
@@ -194,7 +196,12 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._sized and not self._layout_restored:
             self._sized = True
-            QTimer.singleShot(0, lambda: default_sizes(self, self.panels.docks))
+            QTimer.singleShot(0, self._first_layout)
+
+    def _first_layout(self) -> None:
+        default_sizes(self, self.panels.docks)
+        if self.controller.record is None:
+            self.panels.map_view.fit_map()
 
     def reset_layout(self) -> None:
         settings = self._settings()
