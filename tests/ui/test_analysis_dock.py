@@ -29,8 +29,6 @@ from sfb_desk.qt.analysis_worker import (  # noqa: E402
     MonteCarloWorker,
     run_job,
 )
-from sfb_desk.qt.controller import GameController  # noqa: E402
-from sfb_desk.qt.gc_guard import GuiCollector  # noqa: E402
 from sfb_desk.rules.energy import ledger  # noqa: E402
 from sfb_desk.rules.hexes import hex_range  # noqa: E402
 from sfb_desk.ui.analysis_dock import AnalysisDock, game_energy_use, nearest_enemy  # noqa: E402
@@ -71,12 +69,11 @@ class Receiver(QObject):
 
 
 @pytest.fixture
-def game(qtbot):
+def game(qtbot, controller_in_app):
     """The duel at T1.I16.move.ENT (allocations, KRT's drone and the impulse-8 volleys of
     the script played), and a maker of docks (shut down after the test)."""
-    collector = GuiCollector()  # as in the app: no garbage collection on the worker thread
     g = setup()
-    c = GameController()
+    c = controller_in_app
     docks = []
 
     def make_dock(**kw):
@@ -95,8 +92,6 @@ def game(qtbot):
     finally:
         for dock in docks:
             assert dock.shutdown() and not dock.worker.is_running()
-        assert c.close()
-        collector.stop()
 
 
 def wait_result(qtbot, dock):
@@ -233,12 +228,11 @@ def test_a_failed_computation_is_shown(qtbot, game):
     assert not dock.panel.computing
 
 
-def test_a_movement_only_game_lists_its_ships_without_a_class(qtbot):
+def test_a_movement_only_game_lists_its_ships_without_a_class(qtbot, controller_in_app):
     sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
     from games import duel
 
-    collector = GuiCollector()
-    c = GameController()
+    c = controller_in_app
     dock = AnalysisDock(trials=TRIALS, seed=SEED)
     qtbot.addWidget(dock)
     try:
@@ -253,8 +247,7 @@ def test_a_movement_only_game_lists_its_ships_without_a_class(qtbot):
         assert dock.range_label.text() == f"Nearest enemy: B at range {distance} (D1.4)"
         assert not dock.worker.is_running()  # nothing to compute, no thread started
     finally:
-        assert dock.shutdown() and c.close()
-        collector.stop()
+        assert dock.shutdown()
 
 
 def test_a_damaged_ship_s_chart_counts_more_points(qtbot, game):

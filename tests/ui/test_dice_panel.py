@@ -3,9 +3,14 @@ and the input kept, the per-side computer switch, the history; and bound to a co
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 
+sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))  # the movement duel: games.py
+from app_controller import answered, app_controller  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest
 from sfb_desk.ui.dice_panel import (
     HISTORY,
@@ -135,33 +140,26 @@ def test_history_keeps_the_last_rolls(panel):
     assert last.startswith("\u20072 ") and "point 11 of 18" in last and "table" in last
 
 
+def to_the_breakdown_roll(qtbot, c) -> None:
+    """The movement duel (tests/qt/games.py) started and played to A's HET on impulse 4: the
+    breakdown roll (C6.5) is asked."""
+    from games import OPENING, duel
+
+    for act in (lambda: c.new_game(duel()), *(lambda v=v: c.answer(v) for v in OPENING)):
+        answered(qtbot, c, act)
+    while c.pending.key != "T1.I4.move.A":
+        answered(qtbot, c, lambda: c.answer(c.pending.default))
+    answered(qtbot, c, lambda: c.answer("het C"))
+    assert c.pending.key == "T1.I4.breakdown.A"
+
+
 def test_bound_to_a_controller(qtbot, panel):
     """Through the real controller and worker: the breakdown roll typed, a bad roll refused
     by the panel, then the computer switched on for the Federation."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
-    from games import OPENING, duel
-
-    from sfb_desk.qt.controller import GameController
-    from sfb_desk.qt.gc_guard import GuiCollector
-
-    collector = GuiCollector()  # as in the app: no collection on the worker thread
-    c = GameController()
-    try:
+    with app_controller() as c:
         panel.bind(c)
-        with qtbot.waitSignal(c.answer_done, timeout=10_000):
-            c.new_game(duel())
+        to_the_breakdown_roll(qtbot, c)
         assert set(panel._switches) == {"fed", "kli"}
-        for value in [*OPENING]:
-            with qtbot.waitSignal(c.answer_done, timeout=10_000):
-                c.answer(value)
-        while c.pending.key != "T1.I4.move.A":
-            with qtbot.waitSignal(c.answer_done, timeout=10_000):
-                c.answer(c.pending.default)
-        with qtbot.waitSignal(c.answer_done, timeout=10_000):
-            c.answer("het C")
         assert panel.request.key == "T1.I4.breakdown.A" and panel.input.isEnabled()
         type_enter(qtbot, panel, "7")
         assert panel.message.text() == "7 is not a 1d6 roll (1–6) (C6.5)"
@@ -176,9 +174,6 @@ def test_bound_to_a_controller(qtbot, panel):
             panel.switch("fed").setChecked(True)
         assert c.auto_dice("fed") and panel.history.count() == 1
         assert "computer" in panel.history.item(0).text()
-    finally:
-        assert c.close()
-        collector.stop()
 
 
 # -- the list rebuilt from the log: undo, redo, load ------------------------------------------
@@ -214,29 +209,9 @@ def test_rolls_in_log_pair_each_dice_answer_with_its_request():
 
 def test_the_list_follows_undo_and_redo(qtbot, panel):
     """A roll undone leaves the list; redone, it is back (the controller's log_reset)."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
-    from games import OPENING, duel
-
-    from sfb_desk.qt.controller import GameController
-    from sfb_desk.qt.gc_guard import GuiCollector
-
-    collector = GuiCollector()
-    c = GameController()
-    try:
+    with app_controller() as c:
         panel.bind(c)
-        with qtbot.waitSignal(c.answer_done, timeout=10_000):
-            c.new_game(duel())
-        for value in OPENING:
-            with qtbot.waitSignal(c.answer_done, timeout=10_000):
-                c.answer(value)
-        while c.pending.key != "T1.I4.move.A":
-            with qtbot.waitSignal(c.answer_done, timeout=10_000):
-                c.answer(c.pending.default)
-        with qtbot.waitSignal(c.answer_done, timeout=10_000):
-            c.answer("het C")
+        to_the_breakdown_roll(qtbot, c)
         with qtbot.waitSignal(c.answer_done, timeout=10_000):
             type_enter(qtbot, panel, "4")
         assert shown_totals(panel) == [[4]] and "table" in panel.history.item(0).text()
@@ -249,28 +224,19 @@ def test_the_list_follows_undo_and_redo(qtbot, panel):
         c.redo()
         assert shown_totals(panel) == [[4]]
         assert "Breakdown roll for A" in panel.history.item(0).text()
-    finally:
-        assert c.close()
-        collector.stop()
 
 
 def test_a_loaded_game_shows_its_last_rolls(qtbot, panel, tmp_path):
     """The CA-vs-D7 duel played to its end and saved: loaded, the list holds the save's last
     rolls (the scripted dice), not the rolls of the game played before the load; a panel
     bound after the load shows them too."""
-    import sys
-    from pathlib import Path
-
     sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
-    sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
     from duel_script import ANSWERS, script, setup
     from games import OPENING, duel
 
     from sfb_desk.engine.session import Session
-    from sfb_desk.qt.controller import GameController
     from sfb_desk.qt.game_files import save_record
     from sfb_desk.qt.game_record import record_of
-    from sfb_desk.qt.gc_guard import GuiCollector
 
     g = setup()
     session = Session(g.state, g.combat, g.specs)
@@ -279,9 +245,7 @@ def test_a_loaded_game_shows_its_last_rolls(qtbot, panel, tmp_path):
     dice = [a.value for a in ANSWERS if "shot" in a.key or "dac" in a.key]
     assert len(dice) > HISTORY
 
-    collector = GuiCollector()
-    c = GameController()
-    try:
+    with app_controller() as c:
         panel.bind(c)
         with qtbot.waitSignal(c.answer_done, timeout=10_000):
             c.new_game(duel())
@@ -299,6 +263,3 @@ def test_a_loaded_game_shows_its_last_rolls(qtbot, panel, tmp_path):
         qtbot.addWidget(late)
         late.bind(c)
         assert shown_totals(late) == dice[-HISTORY:]
-    finally:
-        assert c.close()
-        collector.stop()

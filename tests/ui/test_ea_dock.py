@@ -17,9 +17,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))
 from duel_script import ANSWERS, setup  # noqa: E402
 
-from sfb_desk.qt.controller import GameController  # noqa: E402
+from app_controller import answered  # noqa: E402
 from sfb_desk.qt.ea_game import accepted_allocations  # noqa: E402
-from sfb_desk.qt.gc_guard import GuiCollector  # noqa: E402
 from sfb_desk.rules.energy import WeaponOrder  # noqa: E402
 from sfb_desk.ui.ea_dock import EaDock  # noqa: E402
 from sfb_desk.ui.ea_sheet import HIDDEN  # noqa: E402
@@ -29,10 +28,9 @@ SCRIPT = {a.key: a.value for a in ANSWERS}
 
 
 @pytest.fixture
-def game(qtbot):
+def game(qtbot, controller_in_app):
     """A controller with the duel started (T1.ea.ENT pending) and a dock bound to it."""
-    collector = GuiCollector()  # as in the app: no collection on the worker thread
-    c = GameController()
+    c = controller_in_app
     dock = EaDock()
     qtbot.addWidget(dock)
     dock.bind(c)
@@ -41,19 +39,13 @@ def game(qtbot):
     dock.activateWindow()
     qtbot.waitUntil(dock.isActiveWindow)  # shortcuts work in the active window
     g = setup()
-    try:
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.new_game(g.state, combat=g.combat, specs=g.specs)
-        yield c, dock
-    finally:
-        assert c.close()
-        collector.stop()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(g.state, combat=g.combat, specs=g.specs)
+    yield c, dock
 
 
 def step(qtbot, c, act):
-    with qtbot.waitSignal(c.answer_done, timeout=WAIT) as blocker:
-        act()
-    return blocker.args[0]
+    return answered(qtbot, c, act, WAIT)
 
 
 def play_script_until(qtbot, c, key):
@@ -232,27 +224,22 @@ def test_a_hand_mark_while_writing_keeps_the_edits_and_costs_power(qtbot, game):
     assert dock.sheet.model.ledger.supply.total == power
 
 
-def test_units_without_a_ship_class_have_no_sheet(qtbot):
+def test_units_without_a_ship_class_have_no_sheet(qtbot, controller_in_app):
     from games import duel
 
-    collector = GuiCollector()
-    c = GameController()
+    c = controller_in_app
     dock = EaDock()
     qtbot.addWidget(dock)
-    try:
-        dock.bind(c)
-        assert dock.placeholder.text() == "No game in play"
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.new_game(duel())
-        assert c.pending.key == "T1.plot.A" and dock.sheet is None
-        assert dock.ship_box.count() == 0 and not dock.submit_button.isEnabled()
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.answer(8)
-        assert c.pending.key == "T1.ea.A" and dock.sheet is None
-        assert "A allocates without a sheet" in dock.placeholder.text()
-    finally:
-        assert c.close()
-        collector.stop()
+    dock.bind(c)
+    assert dock.placeholder.text() == "No game in play"
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(duel())
+    assert c.pending.key == "T1.plot.A" and dock.sheet is None
+    assert dock.ship_box.count() == 0 and not dock.submit_button.isEnabled()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.answer(8)
+    assert c.pending.key == "T1.ea.A" and dock.sheet is None
+    assert "A allocates without a sheet" in dock.placeholder.text()
 
 
 def test_energy_fractions_survive_the_answer(qtbot, game):

@@ -17,8 +17,6 @@ from games import OPENING, duel  # noqa: E402
 
 from sfb_desk.engine.log import ANSWER  # noqa: E402
 from sfb_desk.engine.prompts import Orders  # noqa: E402
-from sfb_desk.qt.controller import GameController  # noqa: E402
-from sfb_desk.qt.gc_guard import GuiCollector  # noqa: E402
 from sfb_desk.rules.hexes import FLOATING_MAP, hex_from_label, hex_range  # noqa: E402
 from sfb_desk.rules.movement import (  # noqa: E402
     HET,
@@ -46,28 +44,23 @@ class MovesOnly:
 
 
 @pytest.fixture
-def table(qtbot):
+def table(qtbot, controller_in_app):
     """A controller at T1.I4.move.A of the movement duel, a map and the bridge between."""
-    collector = GuiCollector()  # as in the app: no garbage collection on the worker thread
-    c = GameController()
+    c = controller_in_app
     view = MapView()
     qtbot.addWidget(view)
     view.resize(900, 650)
     view.show()
     qtbot.waitExposed(view)
     bridge = MapBridge(view, c)
-    try:
-        c.set_pass_policy(MovesOnly())
+    c.set_pass_policy(MovesOnly())
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(duel())
+    for value in OPENING:
         with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.new_game(duel())
-        for value in OPENING:
-            with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-                assert c.answer(value)
-        assert c.pending.key == "T1.I4.move.A"
-        yield c, view, bridge
-    finally:
-        assert c.close()
-        collector.stop()
+            assert c.answer(value)
+    assert c.pending.key == "T1.I4.move.A"
+    yield c, view, bridge
 
 
 def press(qtbot, c, view, key, modifier=Qt.KeyboardModifier.NoModifier):

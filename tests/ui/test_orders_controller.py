@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from sfb_desk.qt.controller import GameController
-from sfb_desk.qt.gc_guard import GuiCollector
+from app_controller import answered  # noqa: E402
 from sfb_desk.ui.fire_orders import FireEditor
 from sfb_desk.ui.orders_panel import OrdersPanel
 
@@ -19,28 +18,21 @@ SCRIPT = {a.key: a.value for a in duel.ANSWERS}
 
 
 @pytest.fixture
-def game(qtbot):
-    collector = GuiCollector()  # as in the app: no collection on the worker thread
-    c = GameController()
+def game(qtbot, controller_in_app):
+    c = controller_in_app
     panel = OrdersPanel()
     qtbot.addWidget(panel)
     panel.bind(c)
     panel.resize(760, 700)
     panel.show()
     g = duel_setup()
-    try:
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.new_game(g.state, combat=g.combat, specs=g.specs)
-        yield c, panel
-    finally:
-        assert c.close()
-        collector.stop()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(g.state, combat=g.combat, specs=g.specs)
+    yield c, panel
 
 
 def step(qtbot, c, act):
-    with qtbot.waitSignal(c.answer_done, timeout=WAIT) as blocker:
-        act()
-    return blocker.args[0]
+    return answered(qtbot, c, act, WAIT)
 
 
 def test_fire_through_the_panel_on_the_worker(qtbot, game):

@@ -14,8 +14,6 @@ from PySide6.QtCore import Qt
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 from duel_script import ANSWERS, setup  # noqa: E402
 
-from sfb_desk.qt.controller import GameController  # noqa: E402
-from sfb_desk.qt.gc_guard import GuiCollector  # noqa: E402
 from sfb_desk.ui.ssd_status import FIRED  # noqa: E402
 from sfb_desk.ui.ssd_tabs import DAMAGE_MARK, SsdTabs  # noqa: E402
 
@@ -27,9 +25,8 @@ VOLLEY_2_INTERNALS = {"forward_hull#1", "forward_hull#2", "aft_hull#1", "aft_hul
 
 
 @pytest.fixture
-def game(qtbot):
-    collector = GuiCollector()
-    c = GameController()
+def game(qtbot, controller_in_app):
+    c = controller_in_app
     tabs = SsdTabs()
     qtbot.addWidget(tabs)
     tabs.bind(c)
@@ -37,13 +34,9 @@ def game(qtbot):
     tabs.show()
     qtbot.waitExposed(tabs)
     g = setup()
-    try:
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.new_game(g.state, combat=g.combat, specs=g.specs)
-        yield c, tabs
-    finally:
-        assert c.close()
-        collector.stop()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(g.state, combat=g.combat, specs=g.specs)
+    yield c, tabs
 
 
 def answer(qtbot, c, value):
