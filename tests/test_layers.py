@@ -24,9 +24,11 @@ ALLOWED: dict[str, set[str]] = {
     "data": {"rules", "engine"},
     "robot": {"rules", "engine", "analysis", "data"},
     "qt": {"rules", "engine", "data", "analysis", "robot", "printing"},
-    "commands": {"rules", "engine", "data", "analysis", "robot", "printing"},
-    "cli": {"rules", "engine", "data", "analysis", "robot", "printing", "commands"},
-    "ui": {"rules", "engine", "data", "analysis", "robot", "printing", "qt"},
+    "campaign": {"rules", "engine", "data"},
+    "fe": {"campaign", "rules", "data"},
+    "commands": {"rules", "engine", "data", "analysis", "robot", "printing", "campaign", "fe"},
+    "cli": {"rules", "engine", "data", "analysis", "robot", "printing", "commands", "campaign", "fe"},
+    "ui": {"rules", "engine", "data", "analysis", "robot", "printing", "qt", "campaign", "fe"},
     "app": {"ui", "qt", "data", "rules", "engine"},
 }
 # Third-party packages forbidden per layer (the rules layer allows the standard library only).
@@ -36,6 +38,8 @@ FORBIDDEN_THIRD_PARTY: dict[str, set[str]] = {
     "data": NO_QT,
     "analysis": NO_QT,
     "robot": NO_QT,
+    "campaign": NO_QT,
+    "fe": NO_QT,
     "commands": {"pyqtgraph"},
     "cli": {"pyqtgraph"},
 }
@@ -108,6 +112,10 @@ def test_layers_are_clean():
         ("rules/charts/bad.py", "from ...engine import x\n", "may not import 'engine'"),
         ("engine/bad.py", "import PySide6\n", "may not import PySide6"),
         ("data/bad.py", "from sfb_desk.qt import worker\n", "may not import 'qt'"),
+        ("campaign/bad.py", "from PySide6 import QtCore\n", "may not import PySide6"),
+        ("campaign/bad.py", "from sfb_desk.robot import duel\n", "may not import 'robot'"),
+        ("fe/bad.py", "from sfb_desk.ui import main_window\n", "may not import 'ui'"),
+        ("fe/bad.py", "import pyqtgraph\n", "may not import pyqtgraph"),
         ("cli.py", "from sfb_desk.ui.main_window import MainWindow\n", "may not import 'ui'"),
     ],
 )
