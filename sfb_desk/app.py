@@ -33,7 +33,7 @@ def create_window():  # noqa: ANN201 - (QApplication, MainWindow), imported late
     from PySide6.QtWidgets import QApplication
 
     from sfb_desk.data.paths import resources_dir
-    from sfb_desk.ui.main_window import MainWindow
+    from sfb_desk.ui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(["sfb-desk"])
     app.setApplicationName("SFB Desk")

@@ -116,7 +116,7 @@ def test_layers_are_clean():
         ("campaign/bad.py", "from sfb_desk.robot import duel\n", "may not import 'robot'"),
         ("fe/bad.py", "from sfb_desk.ui import main_window\n", "may not import 'ui'"),
         ("fe/bad.py", "import pyqtgraph\n", "may not import pyqtgraph"),
-        ("cli.py", "from sfb_desk.ui.main_window import MainWindow\n", "may not import 'ui'"),
+        ("cli.py", "from sfb_desk.ui.window.main_window import MainWindow\n", "may not import 'ui'"),
     ],
 )
 def test_layer_check_catches_violations(tmp_path, layer_file, source, expected):

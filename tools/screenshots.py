@@ -134,8 +134,8 @@ def main(out: Path) -> None:
 
 def setup_dialog(app, window, out: Path) -> None:
     """The new-game dialog as File ▸ New Duel against the robot opens it, statuses entered."""
-    from sfb_desk.ui.game_setup_dialog import GameSetupDialog
-    from sfb_desk.ui.setup_units_table import COLUMNS
+    from sfb_desk.ui.setup.dialog import GameSetupDialog
+    from sfb_desk.ui.setup.units_table import COLUMNS
 
     dialog = GameSetupDialog.the_duel_vs_robot(window.library, parent=window)
     for row, status in ((0, "2"), (1, "3")):

@@ -34,7 +34,7 @@ from sfb_desk.data.game_setup import GameSetup, SetupError, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
 from sfb_desk.rules.hexes import STANDARD_MAP, LabelError, hex_from_label
-from sfb_desk.rules.movement_speed import max_speed
+from sfb_desk.rules.movement.speed import max_speed
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.units import new_ship, profile_from_spec
 

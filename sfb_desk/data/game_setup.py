@@ -25,7 +25,7 @@ from ..rules.energy import initial_state
 from ..rules.energy.costs import ARMING
 from ..rules.game_state import GameState, RuleOptions
 from ..rules.hexes import FLOATING_MAP, STANDARD_MAP, hex_from_label
-from ..rules.movement_speed import max_speed
+from ..rules.movement.speed import max_speed
 from ..rules.seeking import SeekingState, make_rack
 from ..rules.ship import ShipSpec
 from ..rules.units import new_ship, profile_from_spec

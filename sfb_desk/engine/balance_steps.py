@@ -27,7 +27,7 @@ from ..rules.energy.d22 import Progress, balance_steps
 from ..rules.energy.power import power_available
 from ..rules.energy.reserve import reserve_available
 from ..rules.energy.state import ReserveUse
-from ..rules.movement_speed import parse_plot
+from ..rules.movement.speed import parse_plot
 from ..rules.results import Refusal, event
 from .prompts import Choice, Prompt, check_choice
 

@@ -35,7 +35,7 @@ from ..rules.damage.repair import (
 from ..rules.damage.status import crippled_reasons
 from ..rules.energy import Allocation, EnergyState, WeaponOrder, carry, step, validate
 from ..rules.energy.state import weapon_destroyed
-from ..rules.movement_speed import parse_plot
+from ..rules.movement.speed import parse_plot
 from ..rules.results import Refusal, event
 from ..rules.ship import ShipSpec
 from ..rules.units import Unit

@@ -11,7 +11,7 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from ..rules.charts.impulse import moves_on
-from ..rules.movement import (
+from ..rules.movement.core import (
     STRAIGHT,
     MoveOrder,
     Moved,
@@ -20,9 +20,9 @@ from ..rules.movement import (
     legal_orders,
     parse_move_order,
 )
-from ..rules.movement_het import apply_breakdown_facing, resolve_breakdown_roll
-from ..rules.movement_seekers import impact, move_seeker
-from ..rules.movement_speed import speed_at
+from ..rules.movement.het import apply_breakdown_facing, resolve_breakdown_roll
+from ..rules.movement.seekers import impact, move_seeker
+from ..rules.movement.speed import speed_at
 from ..rules.results import Refusal, event
 from ..rules.units import ACTIVE, Unit, clock_of
 from .prompts import DiceRequest, Orders, Prompt, check_dice

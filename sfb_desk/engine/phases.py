@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..rules import movement_em as em_rules
+from ..rules.movement import em as em_rules
 from ..rules.hexes import hex_range
-from ..rules.movement_disengage import Contact, Pursuer, by_separation
-from ..rules.movement_speed import parse_plot, validate_plot
+from ..rules.movement.disengage import Contact, Pursuer, by_separation
+from ..rules.movement.speed import parse_plot, validate_plot
 from ..rules.results import Refusal, event
 from ..rules.units import SHIP, TacState, Unit
 from .prompts import Choice, Orders, Prompt, canonical, check_choice

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..rules import movement_em as em_rules
+from ..rules.movement import em as em_rules
 from ..rules.damage.repair import sensor_rating
 from ..rules.energy.arming import WeaponArming, suicide_warhead
 from ..rules.energy.arming import step as arming_step

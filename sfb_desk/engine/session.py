@@ -17,7 +17,7 @@ allocates little more than the new units themselves. Replays and undo are in
 The step handlers live in three mixins: :mod:`~sfb_desk.engine.phases` (phases 1-5 and 8),
 :mod:`~sfb_desk.engine.movement_steps` (the Movement Segment) and
 :mod:`~sfb_desk.engine.side_orders` (announcements, launches, fire, post-combat). Movement
-orders are fully checked (movement.py, movement_het.py, movement_speed.py, movement_em.py);
+orders are fully checked (rules/movement: core, het, speed, em);
 energy allocation, fire and launch records are accepted as they are and kept for later issues,
 apart from their movement parts (HETs, TACs, EM paid; seekers launched).
 """

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..rules import movement_em as em_rules
-from ..rules.movement_speed import emergency_deceleration, speed_at, unplotted_acceleration
+from ..rules.movement import em as em_rules
+from ..rules.movement.speed import emergency_deceleration, speed_at, unplotted_acceleration
 from ..rules.results import Event, Refusal, event
 from ..rules.units import Unit
 from .prompts import Orders, Prompt

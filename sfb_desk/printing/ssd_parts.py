@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from sfb_desk.rules.charts.registry import UnknownChart, chart
 from sfb_desk.rules.charts.turn_modes import category, speed_brackets
-from sfb_desk.rules.movement_speed import SHIP_MAX_SPEED
+from sfb_desk.rules.movement.speed import SHIP_MAX_SPEED
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.weapon_types import weapon_type
 

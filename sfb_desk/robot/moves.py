@@ -1,7 +1,7 @@
 """The robot's movement orders (C1.4, C3, C4) and movement announcements (C12.36).
 
-Each legal order of the prompt (``prompt.options``, from :func:`sfb_desk.rules.movement.
-legal_orders`) is tried with :func:`sfb_desk.rules.movement.apply_order` and the unit after it
+Each legal order of the prompt (``prompt.options``, from :func:`sfb_desk.rules.movement.core.
+legal_orders`) is tried with :func:`sfb_desk.rules.movement.core.apply_order` and the unit after it
 is scored:
 
 * the **cadet** charges: the shorter the range to the nearest enemy the better, the enemy dead
@@ -22,7 +22,7 @@ emergency deceleration) are not used: the empty announcement is always legal.
 from __future__ import annotations
 
 from ..rules.hexes import bearing, hex_range, neighbor
-from ..rules.movement import Moved, apply_order, parse_move_order
+from ..rules.movement.core import Moved, apply_order, parse_move_order
 from ..rules.results import Refusal
 from ..rules.units import Unit
 from .levels import Level

@@ -22,7 +22,7 @@ from sfb_desk.engine.answers import Chain, Defaults, Scripted
 from sfb_desk.engine.session import Session
 from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.hexes import Hex
-from sfb_desk.rules.movement_speed import hexes_moved
+from sfb_desk.rules.movement.speed import hexes_moved
 from sfb_desk.rules.units import PLASMA, DRONE, new_seeker, new_ship, profile_from_spec
 
 pytestmark = pytest.mark.benchmark

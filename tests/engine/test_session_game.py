@@ -10,7 +10,7 @@ import pytest
 from sfb_desk.data.saves import load_game, save_game
 from sfb_desk.engine.replay import replay, undo
 from sfb_desk.engine.session import Session
-from sfb_desk.rules.movement_speed import hexes_moved
+from sfb_desk.rules.movement.speed import hexes_moved
 
 from game_script import initial_state, script
 

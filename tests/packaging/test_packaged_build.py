@@ -99,7 +99,7 @@ def test_gui_bundle_contents(dist):
     from PyInstaller.archive.readers import pkg_archive_contents
 
     frozen = set(pkg_archive_contents(str(dist / f"sfb-desk{EXE_SUFFIX}")))
-    for wanted in ("sfb_desk.app", "sfb_desk.ui.main_window", "pyqtgraph", "numpy"):
+    for wanted in ("sfb_desk.app", "sfb_desk.ui.window.main_window", "pyqtgraph", "numpy"):
         assert wanted in frozen, f"{wanted} is not in the GUI build"
     for unwanted in ("tkinter", "pytest", "setuptools", "PyInstaller"):
         assert unwanted not in frozen, f"{unwanted} should be left out of the GUI build"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sfb_desk.rules.movement_disengage import (
+from sfb_desk.rules.movement.disengage import (
     Contact,
     Pursuer,
     by_acceleration,

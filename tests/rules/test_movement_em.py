@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import ORIGIN
-from sfb_desk.rules.movement_em import (
+from sfb_desk.rules.movement.em import (
     EM_ECM,
     announce_em,
     em_cost_hexes,

@@ -9,8 +9,8 @@ import pytest
 
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import hex_from_label
-from sfb_desk.rules.movement import Moved, apply_order, parse_move_order
-from sfb_desk.rules.movement_het import (
+from sfb_desk.rules.movement.core import Moved, apply_order, parse_move_order
+from sfb_desk.rules.movement.het import (
     apply_breakdown_facing,
     breakdown_check,
     het_refusal,

@@ -12,7 +12,7 @@ import pytest
 
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import STANDARD_MAP, hex_from_label, neighbor
-from sfb_desk.rules.movement import (
+from sfb_desk.rules.movement.core import (
     STAY,
     STRAIGHT,
     MoveOrder,

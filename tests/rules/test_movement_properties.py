@@ -11,8 +11,8 @@ from sfb_desk.rules.charts.impulse import moves_on
 from sfb_desk.rules.charts.turn_modes import TURN_MODE_CATEGORIES, turn_mode
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import Hex, hex_range
-from sfb_desk.rules.movement import Moved, apply_order, parse_move_order
-from sfb_desk.rules.movement_speed import hexes_moved, unplotted_acceleration
+from sfb_desk.rules.movement.core import Moved, apply_order, parse_move_order
+from sfb_desk.rules.movement.speed import hexes_moved, unplotted_acceleration
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import EmState, MoveProfile, new_ship
 

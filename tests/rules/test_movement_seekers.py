@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sfb_desk.rules.hexes import Hex, hex_from_label, hex_range, neighbor
-from sfb_desk.rules.movement_seekers import impact, move_seeker
+from sfb_desk.rules.movement.seekers import impact, move_seeker
 from sfb_desk.rules.units import new_seeker
 
 

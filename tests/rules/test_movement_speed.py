@@ -12,7 +12,7 @@ import pytest
 
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import ORIGIN
-from sfb_desk.rules.movement_speed import (
+from sfb_desk.rules.movement.speed import (
     braking_cost,
     changes,
     emergency_deceleration,

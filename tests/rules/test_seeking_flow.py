@@ -1,5 +1,5 @@
 """The seeking rules as the sequencer calls them, impulse by impulse: 6B launch, 6A movement
-(movement_seekers), 6A impact and expiry, 6D fire at seekers (the flow the report describes).
+(movement.seekers), 6A impact and expiry, 6D fire at seekers (the flow the report describes).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from sfb_desk.rules.charts.impulse import moves_on
 from sfb_desk.rules.combat import fire_weapon
 from sfb_desk.rules.energy.arming import WeaponArming, suicide_warhead
 from sfb_desk.rules.hexes import hex_from_label
-from sfb_desk.rules.movement_seekers import move_seeker
+from sfb_desk.rules.movement.seekers import move_seeker
 from sfb_desk.rules.seeking import (
     SeekingState,
     apply_shot,

@@ -39,7 +39,7 @@ from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
 from sfb_desk.app import create_window, start  # noqa: E402
 from sfb_desk.data.scenarios import load_scenarios  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest  # noqa: E402
-from sfb_desk.ui.main_window import MainWindow  # noqa: E402
+from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 
 SCENARIO = "PRACTICE-CA-D7-FIXED"
 SCRIPT = {a.key: a.value for a in ANSWERS}

@@ -31,7 +31,7 @@ from sfb_desk.qt.analysis_worker import (  # noqa: E402
 )
 from sfb_desk.rules.energy import ledger  # noqa: E402
 from sfb_desk.rules.hexes import hex_range  # noqa: E402
-from sfb_desk.ui.analysis_dock import AnalysisDock, game_energy_use, nearest_enemy  # noqa: E402
+from sfb_desk.ui.analysis.dock import AnalysisDock, game_energy_use, nearest_enemy  # noqa: E402
 
 WAIT = 20_000
 SCRIPT = {a.key: a.value for a in ANSWERS}

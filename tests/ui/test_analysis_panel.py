@@ -14,7 +14,7 @@ from sfb_desk.analysis.expected_damage import (
 )
 from sfb_desk.analysis.monte_carlo import simulate
 from sfb_desk.data.library import load_library
-from sfb_desk.ui.analysis_panel import AnalysisPanel
+from sfb_desk.ui.analysis.panel import AnalysisPanel
 
 
 @pytest.fixture(scope="module")

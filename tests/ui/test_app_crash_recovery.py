@@ -30,7 +30,7 @@ from duel_script import ANSWERS, setup  # noqa: E402
 from sfb_desk.engine.session import Session  # noqa: E402
 from sfb_desk.qt import game_files  # noqa: E402
 from sfb_desk.qt.game_record import TABLE  # noqa: E402
-from sfb_desk.ui.main_window import MainWindow  # noqa: E402
+from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 
 CHILD = Path(__file__).with_name("app_crash_child.py")
 WAIT_MS = 20_000

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 sys.path.insert(0, str(Path(__file__).parents[1] / "qt"))  # the movement duel: games.py
 from app_controller import answered, app_controller  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest
-from sfb_desk.ui.dice_panel import (
+from sfb_desk.ui.table.dice_panel import (
     HISTORY,
     DiceInputError,
     DicePanel,

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders
 from sfb_desk.qt.game_record import side_of
-from sfb_desk.ui.game_setup_dialog import GameSetupDialog
-from sfb_desk.ui.main_window import MainWindow
-from sfb_desk.ui.setup_units_table import COLUMNS
+from sfb_desk.ui.setup.dialog import GameSetupDialog
+from sfb_desk.ui.window.main_window import MainWindow
+from sfb_desk.ui.setup.units_table import COLUMNS
 
 WAIT = 60_000
 

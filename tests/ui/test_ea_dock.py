@@ -20,8 +20,8 @@ from duel_script import ANSWERS, setup  # noqa: E402
 from app_controller import answered  # noqa: E402
 from sfb_desk.qt.ea_game import accepted_allocations  # noqa: E402
 from sfb_desk.rules.energy import WeaponOrder  # noqa: E402
-from sfb_desk.ui.ea_dock import EaDock  # noqa: E402
-from sfb_desk.ui.ea_sheet import HIDDEN  # noqa: E402
+from sfb_desk.ui.ea.dock import EaDock  # noqa: E402
+from sfb_desk.ui.ea.sheet import HIDDEN  # noqa: E402
 
 WAIT = 20_000
 SCRIPT = {a.key: a.value for a in ANSWERS}

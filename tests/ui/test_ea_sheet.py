@@ -19,7 +19,7 @@ from sfb_desk.qt.ea_model import (
     parse_plot,
 )
 from sfb_desk.rules.energy import Allocation, WeaponOrder, carry, initial_state, template
-from sfb_desk.ui.ea_sheet import HIDDEN, EaSheet
+from sfb_desk.ui.ea.sheet import HIDDEN, EaSheet
 
 
 @pytest.fixture(scope="module")

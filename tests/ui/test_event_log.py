@@ -10,7 +10,7 @@ import pytest
 from sfb_desk.engine.log import GameLog
 from sfb_desk.engine.prompts import DiceRequest
 from sfb_desk.rules.results import Refusal, event
-from sfb_desk.ui.event_log import LONG, EventLog, allocation_summary, describe, game_totals
+from sfb_desk.ui.table.event_log import LONG, EventLog, allocation_summary, describe, game_totals
 
 ROLL = DiceRequest("T1.I4.breakdown.A", "Breakdown roll for A (C6.5)", "1d6", rule="C6.5", unit="A")
 
@@ -133,7 +133,7 @@ def test_allocations_of_the_scripted_duel_with_the_power_used(qtbot):
 
     from sfb_desk.engine.session import Session
     from sfb_desk.qt.game_record import record_of
-    from sfb_desk.ui.event_log import LogModel
+    from sfb_desk.ui.table.event_log import LogModel
 
     g = setup()
     session = Session(g.state, g.combat, g.specs)

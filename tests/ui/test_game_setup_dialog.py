@@ -11,9 +11,9 @@ from sfb_desk.data.library import load_library
 from sfb_desk.data.scenarios import load_scenarios
 from sfb_desk.engine.session import Session
 from sfb_desk.rules.hexes import FLOATING_MAP, STANDARD_MAP, hex_from_label
-from sfb_desk.ui import setup_options
-from sfb_desk.ui.game_setup_dialog import GameSetupDialog
-from sfb_desk.ui.setup_units_table import COLUMNS
+from sfb_desk.ui.setup import options as setup_options
+from sfb_desk.ui.setup.dialog import GameSetupDialog
+from sfb_desk.ui.setup.units_table import COLUMNS
 
 
 @pytest.fixture(scope="module")

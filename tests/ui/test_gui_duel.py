@@ -33,7 +33,7 @@ from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest, Orders  # noqa: E402
 from sfb_desk.engine.session import Session  # noqa: E402
 from sfb_desk.qt.ea_game import accepted_allocations  # noqa: E402
-from sfb_desk.ui.main_window import MainWindow  # noqa: E402
+from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 
 WAIT = 30_000
 SCRIPT = {a.key: a.value for a in ANSWERS}

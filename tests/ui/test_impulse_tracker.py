@@ -8,7 +8,7 @@ from sfb_desk.rules.charts.impulse import moves_on
 from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.hexes import hex_from_label
 from sfb_desk.rules.units import MoveProfile, new_ship
-from sfb_desk.ui.impulse_tracker import ImpulseTracker, movers
+from sfb_desk.ui.table.impulse_tracker import ImpulseTracker, movers
 
 CA = MoveProfile(turn_mode="D", warp=30, impulse=4, crew_units=43)
 

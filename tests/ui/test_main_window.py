@@ -16,7 +16,7 @@ from duel_script import ANSWERS, setup  # noqa: E402
 
 from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
 from sfb_desk.qt import game_files  # noqa: E402
-from sfb_desk.ui.main_window import MainWindow  # noqa: E402
+from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 
 WAIT = 30_000
 SCRIPT = {a.key: a.value for a in ANSWERS}

@@ -1,4 +1,4 @@
-"""The map bound to a real GameController (sfb_desk/ui/map_bridge.py): the movement duel of
+"""The map bound to a real GameController (sfb_desk/ui/map/bridge.py): the movement duel of
 tests/qt/games.py (two CAs at speed 8, an HET on impulse 4). A key or a click on the map
 answers the movement prompt and the unit moves as the rules move it; a move of a unit not
 being asked, an order not among the prompt's options, or a move while the game waits for
@@ -18,7 +18,7 @@ from games import OPENING, duel  # noqa: E402
 from sfb_desk.engine.log import ANSWER  # noqa: E402
 from sfb_desk.engine.prompts import Orders  # noqa: E402
 from sfb_desk.rules.hexes import FLOATING_MAP, hex_from_label, hex_range  # noqa: E402
-from sfb_desk.rules.movement import (  # noqa: E402
+from sfb_desk.rules.movement.core import (  # noqa: E402
     HET,
     LEFT,
     STRAIGHT,
@@ -29,8 +29,8 @@ from sfb_desk.rules.movement import (  # noqa: E402
     apply_order,
 )
 from sfb_desk.rules.results import Refusal  # noqa: E402
-from sfb_desk.ui.map_bridge import MapBridge, asked_unit, movement_answer  # noqa: E402
-from sfb_desk.ui.map_view import MapView  # noqa: E402
+from sfb_desk.ui.map.bridge import MapBridge, asked_unit, movement_answer  # noqa: E402
+from sfb_desk.ui.map.view import MapView  # noqa: E402
 
 WAIT = 20_000
 

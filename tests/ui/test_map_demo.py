@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 
 from sfb_desk.rules.hexes import hex_from_label
-from sfb_desk.ui.map_demo import IMPULSE, TURN, demo_units, screenshot
-from sfb_desk.ui.map_geometry import HEX_SIZE, hex_center
-from sfb_desk.ui.map_items import side_colour
+from sfb_desk.ui.map.demo import IMPULSE, TURN, demo_units, screenshot
+from sfb_desk.ui.map.geometry import HEX_SIZE, hex_center
+from sfb_desk.ui.map.items import side_colour
 
 
 def test_demo_scene_is_mid_turn_with_the_ca_the_d7_and_drones():
@@ -37,8 +37,8 @@ def test_screenshot_renders_the_scene(qtbot, tmp_path):
 def test_command_line_writes_the_screenshot(qtbot, tmp_path):
     from PySide6.QtWidgets import QApplication
 
-    from sfb_desk.ui.map_demo import main
-    from sfb_desk.ui.map_view import MapView
+    from sfb_desk.ui.map.demo import main
+    from sfb_desk.ui.map.view import MapView
 
     path = tmp_path / "shot.png"
     assert main(["--screenshot", str(path)]) == 0

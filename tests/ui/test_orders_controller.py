@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app_controller import answered  # noqa: E402
-from sfb_desk.ui.fire_orders import FireEditor
-from sfb_desk.ui.orders_panel import OrdersPanel
+from sfb_desk.ui.orders.fire import FireEditor
+from sfb_desk.ui.orders.panel import OrdersPanel
 
 from test_orders_helpers import duel, duel_setup
 

@@ -9,13 +9,13 @@ from PySide6.QtCore import Qt
 
 from sfb_desk.engine.prompts import Orders
 from sfb_desk.engine.session import Accepted
-from sfb_desk.rules.movement_speed import FIRST_CHANGE
-from sfb_desk.ui.announce_orders import AnnounceEditor, SpeedPlotEditor
-from sfb_desk.ui.choice_orders import YesNoEditor
-from sfb_desk.ui.json_orders import JsonEditor
-from sfb_desk.ui.order_editor import OrdersInputError
-from sfb_desk.ui.orders_panel import OrdersPanel
-from sfb_desk.ui.reserve_orders import ReserveEditor
+from sfb_desk.rules.movement.speed import FIRST_CHANGE
+from sfb_desk.ui.orders.announce import AnnounceEditor, SpeedPlotEditor
+from sfb_desk.ui.orders.choice import YesNoEditor
+from sfb_desk.ui.orders.json_editor import JsonEditor
+from sfb_desk.ui.orders.editor import OrdersInputError
+from sfb_desk.ui.orders.panel import OrdersPanel
+from sfb_desk.ui.orders.reserve import ReserveEditor
 
 from test_orders_helpers import FakeController, duel_at
 

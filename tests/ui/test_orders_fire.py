@@ -11,8 +11,8 @@ from sfb_desk.engine.answers import At
 from sfb_desk.engine.session import Accepted
 from sfb_desk.rules.combat.resolve import fire_weapon
 from sfb_desk.rules.hexes import hex_range
-from sfb_desk.ui.fire_orders import FireEditor
-from sfb_desk.ui.orders_panel import OrdersPanel
+from sfb_desk.ui.orders.fire import FireEditor
+from sfb_desk.ui.orders.panel import OrdersPanel
 
 from test_orders_helpers import FakeController, duel, duel_at, play_until
 

@@ -8,8 +8,8 @@ import pytest
 
 from sfb_desk.engine.session import Accepted
 from sfb_desk.rules.results import Refusal
-from sfb_desk.ui.launch_orders import LaunchEditor
-from sfb_desk.ui.orders_panel import OrdersPanel
+from sfb_desk.ui.orders.launch import LaunchEditor
+from sfb_desk.ui.orders.panel import OrdersPanel
 
 from test_orders_helpers import FakeController, duel_at, play_until
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders
 from sfb_desk.engine.session import Accepted
 from sfb_desk.qt.pass_policy import PassPolicy
-from sfb_desk.ui.choice_orders import ChoiceEditor, MovementEditor
-from sfb_desk.ui.fire_orders import FireEditor
-from sfb_desk.ui.orders_panel import OrdersPanel, is_orders_prompt
+from sfb_desk.ui.orders.choice import ChoiceEditor, MovementEditor
+from sfb_desk.ui.orders.fire import FireEditor
+from sfb_desk.ui.orders.panel import OrdersPanel, is_orders_prompt
 
 from test_orders_helpers import FakeController, duel_at
 

@@ -7,7 +7,7 @@ import pytest
 
 from sfb_desk.qt.controller import GameController
 from sfb_desk.qt.pass_policy import PassPolicy
-from sfb_desk.ui.orders_panel import POLICY_KEY, OrdersPanel, remembered_policy
+from sfb_desk.ui.orders.panel import POLICY_KEY, OrdersPanel, remembered_policy
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sfb_desk.data.library import load_library
-from sfb_desk.ui.main_window import MainWindow
-from sfb_desk.ui.ship_browser import ShipBrowser, ship_details_html
+from sfb_desk.ui.window.main_window import MainWindow
+from sfb_desk.ui.library.browser import ShipBrowser, ship_details_html
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def test_hover_shows_box_id(qtbot, browser):
     browser.select("FED-CA")
     view = browser.ssd
     cell = view.layout_model.groups[0].cells[0]
-    from sfb_desk.ui.ssd_view import MARGIN
+    from sfb_desk.ui.ssd.view import MARGIN
 
     x = MARGIN + (cell.x + 0.5) * 16.0
     y = MARGIN + (cell.y + 0.5) * 16.0

@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 from duel_script import ANSWERS, setup  # noqa: E402
 
-from sfb_desk.ui.ssd_status import FIRED  # noqa: E402
-from sfb_desk.ui.ssd_tabs import DAMAGE_MARK, SsdTabs  # noqa: E402
+from sfb_desk.ui.ssd.status import FIRED  # noqa: E402
+from sfb_desk.ui.ssd.tabs import DAMAGE_MARK, SsdTabs  # noqa: E402
 
 WAIT = 20_000
 SCRIPT = {a.key: a.value for a in ANSWERS}

@@ -9,9 +9,9 @@ from PySide6.QtGui import QColor
 
 from sfb_desk.data.library import load_library
 from sfb_desk.rules.energy.arming import WeaponArming
-from sfb_desk.ui.ssd_controller import SsdController
-from sfb_desk.ui.ssd_info import box_info
-from sfb_desk.ui.ssd_status import (
+from sfb_desk.ui.ssd.controller import SsdController
+from sfb_desk.ui.ssd.info import box_info
+from sfb_desk.ui.ssd.status import (
     FIRED,
     LOADING,
     OVERLOAD,
@@ -22,7 +22,7 @@ from sfb_desk.ui.ssd_status import (
     short_text,
     status_kind,
 )
-from sfb_desk.ui.ssd_widget import SsdWidget
+from sfb_desk.ui.ssd.widget import SsdWidget
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ Reserve power is battery power (H5) spent after energy allocation; warp power pu
 batteries in the allocation is reserve warp (H7.4), the only reserve that can pay for an HET
 (H7.42), complete a plasma torpedo under rolling delay (H7.48, FP1.222), start a displacement
 device (H7.32, G18.21) or pay an unplotted acceleration (C12.24). Reserve impulse can raise the
-speed by one only (C12.251; movement_speed checks that). What reserve may not pay for
+speed by one only (C12.251; movement.speed checks that). What reserve may not pay for
 (reference G6.12, the seeds): repairs (G17.23), emergency damage repair (D14.28), scout
 channels (G24.141), keeping stasis fields (G16.23), enveloping torpedoes (FP1.92), PPD arming
 (E11.24), raising a shield (H7.345; it may only reinforce, H7.134).

@@ -17,7 +17,7 @@ What is checked, with the rules:
   control modes (D6.6, D6.7); ECCM needs active fire control (D6.622); ECM + ECCM within the
   sensor rating (D6.310);
 * shields (D3.32, D3.33), reinforcement (D3.341, D3.342), none on a dropped shield (D3.343);
-* movement: the speed plot (C12.12 and the C12.3 limits via movement_speed), maximum speed
+* movement: the speed plot (C12.12 and the C12.3 limits via movement.speed), maximum speed
   (C12.384, C2.112 speed 31 needs an impulse hex), HETs (C6.2, C6.34, C6.4), EM (C10.11,
   C10.15, C10.24 not cloaked, C10.313 must be paid), TACs (C5.1, C5.2), warp at any instant
   (C12.38);
@@ -36,7 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..game_state import RuleOptions
-from ..movement_speed import validate_plot
+from ..movement.speed import validate_plot
 from ..ship import ShipSpec
 from ..units import SHIP, MoveProfile, Unit, profile_from_spec
 from .allocation import (

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..combat.rate import turn_of
-from ..movement_em import em_cost_hexes
+from ..movement.em import em_cost_hexes
 from ..results import Event, Refusal, event, first_refusal
 from ..units import ACTIVE, SHIP, SHUTTLE, SHUTTLE_PROFILE, Unit, new_ship
 from .defense import SHUTTLE_CRIPPLED

@@ -1,0 +1,1 @@
+"""Pieces the library lists and details panes share."""

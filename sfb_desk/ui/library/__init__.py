@@ -1,0 +1,1 @@
+"""The ship library: the browser and the ship designer."""

@@ -1,0 +1,524 @@
+"""The ship designer: the SSD widget's edit mode, a side panel that edits a ship class.
+
+:class:`ShipDesigner` edits an immutable :class:`~sfb_desk.rules.ship.ShipSpec`: every change
+(identity, BPV, data, flags, crew, tracks, shields, system counts, weapons, shuttle bays,
+special systems) makes a new value with :func:`dataclasses.replace` and is pushed on a
+:class:`QUndoStack`. A live list shows the ship-file validator's problems (the loader's own
+check, :func:`sfb_desk.ui.library.design_edits.problems_of`) with their field names; "Save as…" is enabled
+only when there are none and writes the file atomically to the user's ships folder or a chosen
+path. An incomplete library ship offers "Mark complete" once every missing fact is filled.
+
+:class:`ShipEditor` puts the designer beside an :class:`~sfb_desk.ui.ssd.widget.SsdWidget`
+that previews every edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHeaderView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sfb_desk.data import paths
+from sfb_desk.data.ship_file import FileProblem, save_ship
+from sfb_desk.data.ship_schema import FLAGS, KINDS, WEAPON_CODES
+from sfb_desk.printing.ssd_layout import system_label
+from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec, ShuttleBay, SpecialSystem
+
+from . import design_edits as d
+from ..ssd.widget import SsdWidget
+
+WEAPON_COLUMNS = ("Designator", "Type", "Arcs", "Rack", "Reloads", "Boxes")
+BAY_COLUMNS = ("Boxes", "Contents", "Launch tubes")
+SPECIAL_COLUMNS = ("Key", "Name", "Boxes", "Damageable")
+#: (field, label, kind) of the one-line fields; kind: text, int (optional), fraction, track.
+LINE_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("id", "Id", "text"), ("race", "Race", "text"), ("race_name", "Race name", "text"),
+    ("class_code", "Class", "text"), ("name", "Name", "text"), ("rule", "Rule", "opt_text"),
+    ("year_in_service", "Year in service", "int"),
+    ("bpv_combat", "BPV (combat)", "int"), ("bpv_economic", "BPV (economic)", "int"),
+    ("size_class", "Size class", "int"), ("move_cost", "Move cost", "fraction"),
+    ("turn_mode", "Turn mode", "opt_text"), ("breakdown", "Breakdown", "opt_text"),
+    ("crew_units", "Crew units", "int"), ("boarding_parties", "Boarding parties", "int"),
+    ("deck_crews", "Deck crews", "int"), ("spare_shuttles", "Spare shuttles", "int"),
+    ("sensor_track", "Sensor track", "track"), ("scanner_track", "Scanner track", "track"),
+    ("damage_control_track", "Damage control track", "track"),
+    ("excess_damage", "Excess damage", "int"),
+)
+
+
+class SpecEdit(QUndoCommand):
+    """One designer edit: the spec before and after."""
+
+    def __init__(self, designer: ShipDesigner, before: ShipSpec, after: ShipSpec,
+                 text: str) -> None:
+        super().__init__(text)
+        self._designer, self._before, self._after = designer, before, after
+
+    def redo(self) -> None:
+        self._designer._show(self._after)
+
+    def undo(self) -> None:
+        self._designer._show(self._before)
+
+
+def _text_of(spec: ShipSpec, name: str, kind: str) -> str:
+    value = getattr(spec, name)
+    if kind == "fraction":
+        return d.fraction_text(value)
+    if kind == "track":
+        return " ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _parse(kind: str, text: str) -> object:
+    if kind == "int":
+        return d.parse_optional_int(text)
+    if kind == "fraction":
+        return d.parse_fraction(text)
+    if kind == "track":
+        return d.parse_track(text)
+    if kind == "opt_text":
+        return text.strip() or None
+    return text.strip()
+
+
+class ShipDesigner(QWidget):
+    """Side panel editing one ship class (see the module doc). ``spec`` is the current value."""
+
+    spec_changed = Signal(object)  # ShipSpec
+    saved = Signal(str)  # the path written
+
+    def __init__(self, spec: ShipSpec, undo_stack: QUndoStack | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
+        self._spec = spec
+        self._input_problems: dict[str, str] = {}  # field -> what could not be read
+        self._problems: list[FileProblem] = []
+        self._loading = False
+        self.lines: dict[str, QLineEdit] = {}
+        self.kind = QComboBox()
+        self.kind.addItems(KINDS)
+        self.flags: dict[str, QCheckBox] = {f: QCheckBox(f) for f in FLAGS}
+        self.shields = [QSpinBox() for _ in range(6)]
+        self.systems: dict[str, QSpinBox] = {s: QSpinBox() for s in COUNTED_SYSTEMS}
+        self.weapons = self._table(WEAPON_COLUMNS)
+        self.bays = self._table(BAY_COLUMNS)
+        self.special = self._table(SPECIAL_COLUMNS)
+        self.new_weapon_type = QComboBox()
+        self.new_weapon_type.addItems(WEAPON_CODES)
+        self.problem_list = QListWidget()
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.complete_button = QPushButton("Mark complete")
+        self.save_button = QPushButton("Save as\u2026")
+        self._build()
+        self._show(spec)
+
+    # -- construction ----------------------------------------------------------------------------
+    @staticmethod
+    def _table(columns: tuple[str, ...]) -> QTableWidget:
+        table = QTableWidget(0, len(columns))
+        table.setHorizontalHeaderLabels(columns)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(24)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        return table
+
+    def _line(self, name: str, kind: str) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setObjectName(name)
+        edit.editingFinished.connect(lambda n=name, k=kind: self._line_edited(n, k))
+        self.lines[name] = edit
+        return edit
+
+    def _build(self) -> None:
+        kinds = {name: kind for name, _label, kind in LINE_FIELDS}
+        labels = {name: label for name, label, _kind in LINE_FIELDS}
+
+        def form(names: tuple[str, ...]) -> QFormLayout:
+            layout = QFormLayout()
+            for name in names:
+                layout.addRow(labels[name], self._line(name, kinds[name]))
+            return layout
+
+        ship = QWidget()
+        ship_layout = QVBoxLayout(ship)
+        ident = QGroupBox("Identity")
+        ident_form = form(("id", "race", "race_name", "class_code", "name", "rule",
+                           "year_in_service"))
+        ident_form.addRow("Kind", self.kind)
+        ident.setLayout(ident_form)
+        data = QGroupBox("Ship data")
+        data.setLayout(form(("bpv_combat", "bpv_economic", "size_class", "move_cost",
+                             "turn_mode", "breakdown")))
+        flags = QGroupBox("Flags")
+        flag_grid = QGridLayout(flags)
+        for k, box in enumerate(self.flags.values()):
+            flag_grid.addWidget(box, k // 4, k % 4)
+            box.toggled.connect(self._flags_edited)
+        crew = QGroupBox("Crew, tracks and excess damage")
+        crew.setLayout(form(("crew_units", "boarding_parties", "deck_crews", "spare_shuttles",
+                             "sensor_track", "scanner_track", "damage_control_track",
+                             "excess_damage")))
+        for group in (ident, data, flags, crew):
+            ship_layout.addWidget(group)
+        ship_layout.addStretch(1)
+        self.kind.currentTextChanged.connect(
+            lambda text: self._edit(replace(self._spec, kind=text), "Change kind"))
+
+        boxes = QWidget()
+        boxes_layout = QVBoxLayout(boxes)
+        shields = QGroupBox("Shields (#1 forward, clockwise; ? = not known)")
+        shield_row = QHBoxLayout(shields)
+        for k, spin in enumerate(self.shields, start=1):
+            spin.setRange(-1, 99)
+            spin.setSpecialValueText("?")
+            spin.setPrefix(f"#{k}: ")
+            spin.valueChanged.connect(self._shields_edited)
+            shield_row.addWidget(spin)
+        systems = QGroupBox("Systems (boxes)")
+        grid = QGridLayout(systems)
+        for k, (system, spin) in enumerate(self.systems.items()):
+            spin.setRange(0, 99)
+            spin.valueChanged.connect(lambda value, s=system: self._edit(
+                d.with_count(self._spec, s, value), f"{system_label(s)}: {value} boxes"))
+            grid.addWidget(QLabel(system_label(system)), k // 3, (k % 3) * 2)
+            grid.addWidget(spin, k // 3, (k % 3) * 2 + 1)
+        boxes_layout.addWidget(shields)
+        boxes_layout.addWidget(systems)
+        boxes_layout.addStretch(1)
+
+        weapons = QWidget()
+        weapons_layout = QVBoxLayout(weapons)
+        weapons_layout.addWidget(self.weapons)
+        add_row = QHBoxLayout()
+        self.add_weapon_button = QPushButton("Add weapon")
+        self.remove_weapon_button = QPushButton("Remove selected")
+        add_row.addWidget(QLabel("Type"))
+        add_row.addWidget(self.new_weapon_type)
+        add_row.addWidget(self.add_weapon_button)
+        add_row.addStretch(1)
+        add_row.addWidget(self.remove_weapon_button)
+        weapons_layout.addLayout(add_row)
+        hint = QLabel("Arcs: D2 names separated by spaces or +, e.g. LF+L. Rack: drone rack "
+                      "type A..G (FD3). Designators are unique within a weapon family.")
+        hint.setWordWrap(True)
+        weapons_layout.addWidget(hint)
+        self.add_weapon_button.clicked.connect(
+            lambda: self.add_weapon(self.new_weapon_type.currentText()))
+        self.remove_weapon_button.clicked.connect(
+            lambda: self._remove_selected(self.weapons, "weapons"))
+        self.weapons.itemChanged.connect(self._weapons_edited)
+
+        bays = QWidget()
+        bays_layout = QVBoxLayout(bays)
+        bays_layout.addWidget(QLabel("Shuttle bays"))
+        bays_layout.addWidget(self.bays)
+        bays_layout.addLayout(self._add_remove(
+            "Add shuttle bay", lambda: self._edit(
+                d.with_item(self._spec, "shuttle_bays", ShuttleBay(1, ("admin",))),
+                "Add shuttle bay"),
+            lambda: self._remove_selected(self.bays, "shuttle_bays")))
+        bays_layout.addWidget(QLabel("Special systems"))
+        bays_layout.addWidget(self.special)
+        bays_layout.addLayout(self._add_remove(
+            "Add special system", lambda: self._edit(
+                d.with_item(self._spec, "special", SpecialSystem(
+                    f"special_{len(self._spec.special) + 1}", "New system", 1)),
+                "Add special system"),
+            lambda: self._remove_selected(self.special, "special")))
+        self.bays.itemChanged.connect(self._bays_edited)
+        self.special.itemChanged.connect(self._special_edited)
+
+        tabs = QTabWidget()
+        for widget, title in ((ship, "Ship"), (boxes, "Shields && systems"),
+                              (weapons, "Weapons"), (bays, "Bays && special")):
+            scroll = QScrollArea()
+            scroll.setWidget(widget)
+            scroll.setWidgetResizable(True)
+            tabs.addTab(scroll, title)
+        self.tabs = tabs
+
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.complete_button)
+        self.complete_button.clicked.connect(
+            lambda: self._edit(d.completed(self._spec), "Mark complete"))
+        bottom = QHBoxLayout()
+        self.problem_title = QLabel()
+        bottom.addWidget(self.problem_title, 1)
+        bottom.addWidget(self.save_button)
+        self.save_button.clicked.connect(self.save_as)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(status_row)
+        layout.addWidget(tabs, 1)
+        layout.addLayout(bottom)
+        self.problem_list.setMaximumHeight(130)
+        self.problem_list.setWordWrap(True)
+        layout.addWidget(self.problem_list)
+
+    @staticmethod
+    def _add_remove(label: str, add: Callable[[], None], remove: Callable[[], None]):
+        row = QHBoxLayout()
+        add_button = QPushButton(label)
+        remove_button = QPushButton("Remove selected")
+        add_button.clicked.connect(add)
+        remove_button.clicked.connect(remove)
+        row.addWidget(add_button)
+        row.addStretch(1)
+        row.addWidget(remove_button)
+        return row
+
+    # -- state -----------------------------------------------------------------------------------
+    @property
+    def spec(self) -> ShipSpec:
+        return self._spec
+
+    @property
+    def problems(self) -> list[str]:
+        """What stops the ship being saved: unreadable inputs, then the validator's problems
+        (``field: message (expected ...)``)."""
+        own = [f"{field}: {message}" for field, message in self._input_problems.items()]
+        return own + [d.problem_text(p) for p in self._problems]
+
+    @property
+    def can_save(self) -> bool:
+        return not self._input_problems and not self._problems
+
+    def _edit(self, new: ShipSpec, text: str) -> None:
+        """Push ``new`` as an undoable edit (nothing when loading widgets or unchanged)."""
+        if self._loading or new == self._spec:
+            return
+        self.undo_stack.push(SpecEdit(self, self._spec, new, text))
+
+    def _show(self, spec: ShipSpec) -> None:
+        """Make ``spec`` current: widgets, validator, completion offer; emits spec_changed."""
+        self._spec = spec
+        self._input_problems = {}
+        self._loading = True
+        try:
+            self._fill(spec)
+        finally:
+            self._loading = False
+        self._revalidate()
+        self.spec_changed.emit(spec)
+
+    def _fill(self, spec: ShipSpec) -> None:
+        kinds = {name: kind for name, _label, kind in LINE_FIELDS}
+        for name, edit in self.lines.items():
+            edit.setText(_text_of(spec, name, kinds[name]))
+        self.kind.setCurrentText(spec.kind)
+        for flag, box in self.flags.items():
+            box.setChecked(flag in spec.flags)
+        for k, spin in enumerate(self.shields):
+            spin.setValue(spec.shields[k] if spec.shields is not None else -1)
+        for system, spin in self.systems.items():
+            spin.setValue(spec.count(system))
+        self._fill_table(self.weapons, [
+            (w.designator, w.type, "+".join(w.arcs), w.rack_type or "",
+             "" if w.reloads is None else str(w.reloads), str(w.boxes)) for w in spec.weapons])
+        self._fill_table(self.bays, [
+            (str(b.boxes), ", ".join(b.contents), str(b.launch_tubes))
+            for b in spec.shuttle_bays])
+        self._fill_table(self.special, [
+            (s.key, s.name, str(s.boxes), "yes" if s.damageable else "no")
+            for s in spec.special])
+
+    @staticmethod
+    def _fill_table(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
+        table.blockSignals(True)
+        table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                table.setItem(r, c, QTableWidgetItem(text))
+        table.blockSignals(False)
+
+    def _revalidate(self) -> None:
+        self._problems = d.problems_of(self._spec)
+        self.problem_list.clear()
+        self.problem_list.addItems(self.problems)
+        count = len(self.problems)
+        self.problem_title.setText("No problems: the ship file will load." if not count
+                                   else f"{count} problem{'s' if count > 1 else ''}: "
+                                   "fix them to save")
+        self.problem_title.setStyleSheet("" if not count else "color: #b00020")
+        self.save_button.setEnabled(self.can_save)
+        spec = self._spec
+        if spec.complete:
+            self.status_label.setText(f"{spec.id}: complete ship file")
+            self.complete_button.setVisible(False)
+            return
+        left = d.unfilled(spec)
+        self.complete_button.setVisible(True)
+        self.complete_button.setEnabled(not left)
+        text = f"{spec.id} is incomplete (missing: {', '.join(spec.missing) or '?'})."
+        text += (f" Still to fill: {', '.join(left)}." if left
+                 else " Every missing count is filled: mark it complete?")
+        self.status_label.setText(text)
+
+    # -- edits from the widgets --------------------------------------------------------------
+    def _line_edited(self, name: str, kind: str) -> None:
+        if self._loading:
+            return
+        text = self.lines[name].text()
+        try:
+            value = _parse(kind, text)
+        except ValueError as error:
+            self._input_problems[name] = str(error)
+            self._revalidate()
+            return
+        if self._input_problems.pop(name, None) is not None:
+            self._revalidate()
+        self._edit(replace(self._spec, **{name: value}), f"Change {name.replace('_', ' ')}")
+
+    def _flags_edited(self) -> None:
+        flags = frozenset(f for f, box in self.flags.items() if box.isChecked())
+        self._edit(replace(self._spec, flags=flags), "Change flags")
+
+    def _shields_edited(self) -> None:
+        values = tuple(spin.value() for spin in self.shields)
+        shields = None if any(v < 0 for v in values) else values
+        self._edit(replace(self._spec, shields=shields), "Change shields")
+
+    def _cell(self, table: QTableWidget, row: int, column: int) -> str:
+        item = table.item(row, column)
+        return item.text().strip() if item is not None else ""
+
+    def _rows(self, table: QTableWidget, name: str, build) -> tuple | None:
+        """Each row through ``build``; None (and an input problem) if a row cannot be read."""
+        out = []
+        for r in range(table.rowCount()):
+            try:
+                out.append(build(r))
+            except ValueError as error:
+                self._input_problems[f"{name}[{r}]"] = str(error)
+                self._revalidate()
+                return None
+        for key in [k for k in self._input_problems if k.startswith(f"{name}[")]:
+            del self._input_problems[key]
+        return tuple(out)
+
+    def _weapons_edited(self) -> None:
+        def build(r: int):
+            cell = lambda c: self._cell(self.weapons, r, c)  # noqa: E731
+            boxes = d.parse_optional_int(cell(5)) or 1
+            return d.make_weapon(cell(0), cell(1), d.parse_list(cell(2)), cell(3) or None,
+                                 d.parse_optional_int(cell(4)), boxes,
+                                 like=self._spec.weapons[r])
+        weapons = self._rows(self.weapons, "weapons", build)
+        if weapons is not None:
+            self._edit(replace(self._spec, weapons=weapons), "Edit weapon")
+
+    def _bays_edited(self) -> None:
+        def build(r: int):
+            cell = lambda c: self._cell(self.bays, r, c)  # noqa: E731
+            return ShuttleBay(d.parse_optional_int(cell(0)) or 0, d.parse_list(cell(1)),
+                              d.parse_optional_int(cell(2)) or 0)
+        bays = self._rows(self.bays, "shuttle_bays", build)
+        if bays is not None:
+            self._edit(replace(self._spec, shuttle_bays=bays), "Edit shuttle bay")
+
+    def _special_edited(self) -> None:
+        def build(r: int):
+            cell = lambda c: self._cell(self.special, r, c)  # noqa: E731
+            return replace(self._spec.special[r], key=cell(0), name=cell(1),
+                           boxes=d.parse_optional_int(cell(2)) or 0,
+                           damageable=cell(3).lower() not in ("no", "false", "0"))
+        special = self._rows(self.special, "special", build)
+        if special is not None:
+            self._edit(replace(self._spec, special=special), "Edit special system")
+
+    def _remove_selected(self, table: QTableWidget, name: str) -> None:
+        row = table.currentRow()
+        if 0 <= row < len(getattr(self._spec, name)):
+            self._edit(d.without(self._spec, name, row), f"Remove {name.replace('_', ' ')}")
+
+    # -- public edits (the buttons call these; so can a controller) ----------------------------
+    def set_count(self, system: str, count: int) -> None:
+        self.systems[system].setValue(count)
+
+    def set_shields(self, values: tuple[int, ...]) -> None:
+        """All six shields in one undoable edit."""
+        self._edit(replace(self._spec, shields=tuple(values)), "Change shields")
+
+    def add_weapon(self, type_code: str, designator: str | None = None,
+                   arcs: tuple[str, ...] = (), rack_type: str | None = None) -> None:
+        code = type_code.strip().upper()
+        if code == "DRONE" and rack_type is None:
+            rack_type = "A"
+        weapon = d.make_weapon(designator or d.next_designator(self._spec, code), code, arcs,
+                               rack_type)
+        self._edit(d.with_weapon(self._spec, weapon), f"Add {code} {weapon.designator}")
+
+    def remove_system(self, system: str) -> None:
+        self._edit(d.with_count(self._spec, system, 0), f"Remove {system_label(system)}")
+
+    def default_path(self) -> Path:
+        return paths.user_data_dir() / "ships" / f"{self._spec.id}.toml"
+
+    def save_to(self, path: str | Path | None = None) -> Path:
+        """Write the ship file (default: the user's ships folder); refuses an invalid ship."""
+        if not self.can_save:
+            raise ValueError("the ship has problems: " + "; ".join(self.problems))
+        written = save_ship(self._spec, path if path is not None else self.default_path())
+        self.saved.emit(str(written))
+        return written
+
+    def save_as(self) -> None:
+        path, _filter = QFileDialog.getSaveFileName(self, "Save ship file",
+                                                    str(self.default_path()),
+                                                    "Ship files (*.toml)")
+        if path:
+            self.save_to(path)
+
+
+class ShipEditor(QSplitter):
+    """Edit mode: the SSD preview beside the designer; each edit redraws the SSD."""
+
+    def __init__(self, spec: ShipSpec, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.ssd = SsdWidget()
+        self.designer = ShipDesigner(spec)
+        self.addWidget(self.ssd)
+        self.addWidget(self.designer)
+        self.setStretchFactor(0, 1)
+        self.setStretchFactor(1, 1)
+        self.setSizes([560, 520])
+        self.ssd.set_ship(spec)
+        self.designer.spec_changed.connect(self._preview)
+
+    def _preview(self, spec: ShipSpec) -> None:
+        try:
+            self.ssd.set_ship(spec)
+        except ValueError:  # a layout the page cannot hold (e.g. thousands of boxes)
+            self.ssd.set_ship(None)

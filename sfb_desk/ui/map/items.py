@@ -1,0 +1,578 @@
+"""Counters and overlays of the hex map: one item per unit, one item per overlay.
+
+* :class:`ShipCounter`: ships and controlled shuttles; a disc in the side's colour with its
+  unit id (:func:`caption_text`; the name in its tool tip), its speed and a pointer at the
+  hexside it faces; a halo when it moves this impulse; a yellow rim when selected.
+* :class:`SeekerCounter`: drones (a dart) and plasma torpedoes (a glowing ball), small, so a
+  hundred of them leave the ships readable; the speed beside it, clear of the hex number.
+* :class:`HexSetItem`: a set of hexes filled as one path (firing-arc shading).
+* :class:`TargetsItem`: the hexes a click may choose (legal moves, the HET facings), each with a
+  ghost pointer of the facing it leaves the unit in and a short tag.
+* :class:`HoverItem`: the hovered hex and the line to it from the selected unit.
+
+Counters cache their pixels in device coordinates; text is laid out once (QStaticText).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QRadialGradient,
+    QStaticText,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from sfb_desk.rules.hexes import Hex
+from sfb_desk.rules.units import PLASMA, SHUTTLE, Unit
+
+from .geometry import HEX_SIZE, facing_vector, hex_center, hex_polygon
+from .grid import LABEL_PX
+
+R = HEX_SIZE
+SIDE_COLOURS = {
+    "fed": QColor("#2f6fd6"),
+    "kli": QColor("#c0392b"),
+    "rom": QColor("#2e9e4f"),
+    "kzi": QColor("#d9891a"),
+    "gor": QColor("#8e44ad"),
+    "tho": QColor("#c0a020"),
+    "ori": QColor("#6b7a8f"),
+    "hyd": QColor("#1aa39a"),
+    "lyr": QColor("#b5651d"),
+    "isc": QColor("#9aa5b1"),
+}
+_FALLBACK = [QColor(c) for c in ("#d35400", "#16a085", "#7f8c8d", "#a04000", "#2471a3")]
+#: Counters are drawn from pictures while the view's zoom is below this (pixels per scene
+#: unit), and painted directly above it, where only a handful are on screen.
+COUNTER_CACHE_SCALE = 4.0
+#: Pictures kept per counter (zoom levels x with or without text), oldest dropped first.
+PICTURES_KEPT = 3
+HALO = QColor(255, 179, 0)
+HALO_FILL = QColor(255, 179, 0, 60)
+SELECTED = QColor("#ffe14d")
+TEXT = QColor("white")
+PLATE = QColor(10, 14, 24, 200)  # under a ship's caption
+PLATE_OPAQUE = QColor(10, 14, 24)  # the same over a hex number
+
+
+def side_colour(side: str) -> QColor:
+    """The counter colour of a side (``"fed"``, ``"Federation"``, ``"KLI"`` ...)."""
+    key = side.strip().lower()[:3]
+    colour = SIDE_COLOURS.get(key)
+    if colour is None:
+        colour = _FALLBACK[zlib.crc32(key.encode()) % len(_FALLBACK)]
+    return colour
+
+
+def unit_title(unit: Unit) -> str:
+    """``"ENT (Heavy Cruiser)"``: the id every panel uses, and the name when there is one."""
+    name = unit.name.strip()
+    return unit.id if not name or name == unit.id else f"{unit.id} ({name})"
+
+
+def caption_text(unit: Unit, metrics: QFontMetricsF, width: float) -> str:
+    """A ship counter's caption: its id, as every other panel names it (ENT, KRT); an id too
+    long for ``width`` gives way to the name when that is shorter, elided if need be."""
+    text = unit.id
+    if metrics.horizontalAdvance(text) > width and unit.name and len(unit.name) < len(text):
+        text = unit.name
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+def caption_above(unit: Unit) -> bool:
+    """A ship counter's caption goes below the disc unless the nose points down there (C, D,
+    E)."""
+    return unit.facing in (2, 3, 4)
+
+
+_NUMBER_BAND: list[QRectF] = []
+
+
+def number_band() -> QRectF:
+    """Where the grid prints a hex's number (:mod:`~.grid`: ``CCRR`` at the top of the
+    hex), relative to the hex's centre, with a little margin."""
+    if not _NUMBER_BAND:
+        font = QFont()
+        font.setPixelSize(round(LABEL_PX))
+        metrics = QFontMetricsF(font)
+        half = metrics.horizontalAdvance("8888") / 2 + 0.04 * R
+        _NUMBER_BAND.append(QRectF(-half, -0.8 * R, 2 * half, metrics.height()))
+    return _NUMBER_BAND[0]
+
+
+def _near_bands() -> tuple[QRectF, ...]:
+    """The hex numbers a seeker's label could reach: its hex's, and the three hexes' below."""
+    band = number_band()
+    return tuple(band.translated(x * R, y * R) for x, y in ((0, 0), (-1.5, 0.866), (1.5, 0.866),
+                                                            (0, 1.732)))
+
+
+def _area(rect: QRectF) -> float:
+    return rect.width() * rect.height() if rect.isValid() else 0.0
+
+
+#: The middle of a hex, where a ship sits among the seekers sharing its hex.
+_MIDDLE = QRectF(-0.42 * R, -0.42 * R, 0.84 * R, 0.84 * R)
+
+
+def _pointer(facing: int, tip: float, base: float, half: float) -> QPolygonF:
+    """A triangle pointing from the centre toward the hexside ``facing``."""
+    vx, vy = facing_vector(facing)
+    px, py = -vy, vx
+    return QPolygonF([
+        QPointF(vx * tip, vy * tip),
+        QPointF(vx * base + px * half, vy * base + py * half),
+        QPointF(vx * base - px * half, vy * base - py * half),
+    ])
+
+
+def _ring(inner: float, outer: float) -> QPainterPath:
+    """An annulus, filled rather than stroked: Qt fills a ready path several times faster
+    than it strokes a thick antialiased ellipse."""
+    path = QPainterPath()
+    path.addEllipse(QPointF(0, 0), outer, outer)
+    path.addEllipse(QPointF(0, 0), inner, inner)  # odd-even fill leaves the middle empty
+    return path
+
+
+def _disc(radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addEllipse(QPointF(0, 0), radius, radius)
+    return path
+
+
+_SHIP_HALO_RING = _ring(0.58 * R, 0.66 * R)
+_SHIP_HALO_DISC = _disc(0.62 * R)
+_SEEKER_HALO_RING = _ring(0.375 * R, 0.425 * R)
+
+
+class _Text:
+    """A line of text laid out once (QStaticText), with its size in scene units."""
+
+    __slots__ = ("static", "width", "height")
+
+    def __init__(self, text: str, font: QFont) -> None:
+        self.static = QStaticText(text)
+        self.static.setTextFormat(Qt.TextFormat.PlainText)
+        metrics = QFontMetricsF(font)
+        self.width = metrics.horizontalAdvance(text)
+        self.height = metrics.height()
+
+    def draw_centred(self, painter: QPainter, x: float, y: float) -> None:
+        painter.drawStaticText(QPointF(x - self.width / 2, y - self.height / 2), self.static)
+
+
+class _Counter(QGraphicsItem):
+    """Shared state of the counters: the unit, the movement halo, the selection rim, and a
+    picture cache.
+
+    Zoomed out (below ``COUNTER_CACHE_SCALE`` pixels per scene unit) a counter is drawn from a
+    pixmap of itself, rendered at the power of two at or above the zoom (mip levels; a few kept
+    per counter) until the unit or its highlight changes, so 300 counters cost 300 small
+    pixmap draws a frame while panning and zooming (painting them directly, antialiased, was
+    measured at about a millisecond a ship at zoom 2). A zoom crossing into a new level renders at most
+    ``RENDERS_PER_FRAME`` counters a frame (the view resets the budget each frame); the rest
+    show their pixmap of another level, scaled, until their turn. Zoomed in, where
+    few counters are visible, it is painted directly and stays sharp. (Qt's own
+    ``ItemCoordinateCache`` with a larger cache size drew the pixmap at the cache size, and
+    ``DeviceCoordinateCache`` re-renders on every zoom step; both were measured and dropped.)
+    """
+
+    #: Below this device size of a hex's radius, text is left out (level of detail).
+    TEXT_MIN = 14.0
+    #: The counter's extent around its centre (one constant: Qt asks for it several times a
+    #: frame per item).
+    BOUNDS = QRectF()
+    TOP_LEFT = QPointF()
+    RENDERS_PER_FRAME = 24
+    _budget = [RENDERS_PER_FRAME]
+
+    @classmethod
+    def new_frame(cls) -> None:
+        """Reset the per-frame budget of pixmap renders (the view calls this each frame)."""
+        _Counter._budget[0] = cls.RENDERS_PER_FRAME
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self.BOUNDS
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.unit = unit
+        self.moving = False
+        self.selected = False
+        self._pixmaps: dict[tuple[float, bool], QPixmap] = {}
+        self.renders = 0
+        self.offset = QPointF()  # from the hex's centre (several units share a hex)
+        self.set_unit(unit)
+
+    def set_unit(self, unit: Unit, offset: QPointF | None = None) -> None:
+        offset = QPointF() if offset is None else QPointF(offset)
+        changed = unit != self.unit or offset != self.offset
+        self.unit = unit
+        self.offset = offset
+        self.setPos(hex_center(unit.hex) + offset)
+        if changed:
+            self._relayout()
+            self._changed()
+
+    def _relayout(self) -> None:
+        pass
+
+    def _changed(self) -> None:
+        self._pixmaps.clear()
+        self.update()
+
+    def set_moving(self, moving: bool) -> None:
+        if moving != self.moving:
+            self.moving = moving
+            self._changed()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
+            self.setZValue(self.zValue() + (5 if selected else -5))
+            self._changed()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        text = lod * R >= self.TEXT_MIN
+        if lod >= COUNTER_CACHE_SCALE:
+            self._draw(painter, text)
+            return
+        # Mip levels: the pixmap of the next power of two at or above the zoom, so drawing it
+        # scales by 1/2..1, which Qt's bilinear path does fast (a larger shrink is slow).
+        level = 2.0 ** max(-4, math.ceil(math.log2(lod))) if lod > 0 else COUNTER_CACHE_SCALE
+        key = (level, text)
+        pixmap = self._pixmaps.get(key)
+        if pixmap is None:
+            budget = _Counter._budget
+            if budget[0] <= 0 and self._pixmaps:  # over budget: another level, this frame
+                other = min(self._pixmaps, key=lambda k: (k[1] != text, abs(math.log2(k[0] / level))))
+                painter.drawPixmap(self.TOP_LEFT, self._pixmaps[other])
+                self.update()  # and the right level in a later frame
+                return
+            budget[0] -= 1
+            pixmap = self._pixmaps[key] = self._render(level, text)
+            if len(self._pixmaps) > PICTURES_KEPT:
+                del self._pixmaps[next(iter(self._pixmaps))]
+        painter.drawPixmap(self.TOP_LEFT, pixmap)
+
+    def _render(self, scale: float, text: bool) -> QPixmap:
+        rect = self.boundingRect()
+        pixmap = QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
+        pixmap.setDevicePixelRatio(scale)  # drawn at its logical size: the bounding rect
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        p.translate(-rect.left(), -rect.top())
+        self._draw(p, text)
+        p.end()
+        self.renders += 1
+        return pixmap
+
+    def _draw(self, painter: QPainter, text: bool) -> None:
+        raise NotImplementedError
+
+
+class ShipCounter(_Counter):
+    """A ship (or controlled shuttle) counter: a disc in the side's colour with a nose at the
+    hexside it faces, its speed inside and its name on a caption away from the nose."""
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__(unit)
+        self._font = QFont()
+        self._font.setPixelSize(round(0.26 * R))
+        self._speed_font = QFont(self._font)
+        self._speed_font.setPixelSize(round(0.36 * R))
+        self._speed_font.setBold(True)
+        self.setZValue(10)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        u = self.unit
+        radius = 0.34 * R if u.kind == SHUTTLE else 0.45 * R
+        self._radius = radius
+        self._colour = side_colour(u.side)
+        body = QPainterPath()
+        body.addEllipse(QPointF(0, 0), radius, radius)
+        nose = QPainterPath()
+        nose.addPolygon(_pointer(u.facing, 0.84 * R, 0.2 * R, 0.3 * R))
+        nose.closeSubpath()
+        self._body = body.united(nose)
+        self._nose_tip = _pointer(u.facing, 0.84 * R, 0.52 * R, 0.12 * R)
+        caption = caption_text(u, QFontMetricsF(self._font), 1.9 * R)
+        self._name = _Text(caption, self._font)
+        self.setToolTip(f"{unit_title(u)}: speed {u.speed}{' (reverse)' if u.reverse else ''},"
+                        f" facing {u.facing_letter}")
+        self._speed = _Text(f"{'R' if u.reverse else ''}{u.speed}", self._speed_font)
+        name = self._name
+        plate = QRectF(-name.width / 2 - 3, -name.height / 2, name.width + 6, name.height)
+        if caption_above(u):
+            # Up there it would half hide the hex number: its plate covers the number whole.
+            band = number_band().translated(-self.offset)
+            plate = plate.translated(0, band.center().y()).united(band).intersected(self.BOUNDS)
+            self._plate_colour = PLATE_OPAQUE
+        else:
+            plate = plate.translated(0, 0.66 * R)
+            self._plate_colour = PLATE
+        self._plate = plate
+        self._caption_y = plate.center().y()
+
+    BOUNDS = QRectF(-1.0 * R, -0.9 * R, 2.0 * R, 1.8 * R)
+    TOP_LEFT = BOUNDS.topLeft()
+
+    @property
+    def caption(self) -> str:
+        """The text on the counter's caption (:func:`caption_text`)."""
+        return self._name.static.text()
+
+    def caption_rect(self) -> QRectF:
+        """The caption's plate, in scene coordinates."""
+        return self.mapRectToScene(self._plate)
+
+    def _draw(self, painter: QPainter, text: bool) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.moving:
+            painter.fillPath(_SHIP_HALO_DISC, HALO_FILL)
+            painter.fillPath(_SHIP_HALO_RING, HALO)
+        rim = QPen(SELECTED, 0.1 * R) if self.selected else QPen(QColor(235, 240, 255), 0.04 * R)
+        painter.setPen(rim)
+        painter.setBrush(self._colour)
+        painter.drawPath(self._body)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(TEXT)
+        painter.drawPolygon(self._nose_tip)
+        if not text:
+            return
+        painter.setPen(TEXT)
+        painter.setFont(self._speed_font)
+        self._speed.draw_centred(painter, 0.0, 0.0)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self._plate_colour)
+        painter.drawRoundedRect(self._plate, 3, 3)
+        painter.setPen(TEXT)
+        painter.setFont(self._font)
+        self._name.draw_centred(painter, 0.0, self._caption_y)
+
+
+class SeekerCounter(_Counter):
+    """A drone (a dart) or a plasma torpedo (a glowing ball), pointing where it heads."""
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__(unit)
+        self._font = QFont()
+        self._font.setPixelSize(round(0.24 * R))
+        self.setZValue(20)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        u = self.unit
+        self._colour = side_colour(u.side)
+        self._dart = _pointer(u.facing, 0.34 * R, -0.2 * R, 0.15 * R)
+        self._label = _Text(str(u.speed), self._font)
+        self._label_at = self._label_place()
+        vx, vy = facing_vector(u.facing)
+        self._trail = QLineF(vx * 0.22 * R, vy * 0.22 * R, vx * 0.38 * R, vy * 0.38 * R)
+        what = "plasma torpedo" if u.kind == PLASMA else u.kind
+        target = f", target {u.target}" if u.target else ""
+        self.setToolTip(f"{unit_title(u)}: {what}, speed {u.speed}{target}")
+
+    #: Where the speed label may go, in hexsides from the seeker's facing: behind it first,
+    #: then behind to either side, then beside the nose (never on the nose).
+    LABEL_SIDES = (3, 2, 4, 1, 5)
+    LABEL_DISTANCE = 0.36 * R
+
+    def _label_place(self) -> QPointF:
+        """The speed label's centre: behind the seeker unless that covers a hex number (its
+        own hex's, or the next one's below) or, in a shared hex, the middle where the ship
+        is; then the first place round it that is clear, else the one that covers least."""
+        keep_clear = [band.translated(-self.offset) for band in _near_bands()]
+        if not self.offset.isNull():
+            keep_clear.append(_MIDDLE.translated(-self.offset))
+        w, h = self._label.width, self._label.height
+        places = []
+        for side in self.LABEL_SIDES:
+            vx, vy = facing_vector((self.unit.facing + side) % 6)
+            at = QPointF(vx * self.LABEL_DISTANCE, vy * self.LABEL_DISTANCE)
+            rect = QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
+            covered = sum(_area(rect.intersected(k)) for k in keep_clear)
+            if covered == 0:
+                return at
+            places.append((covered, at))
+        return min(places, key=lambda p: p[0])[1]
+
+    BOUNDS = QRectF(-0.6 * R, -0.6 * R, 1.2 * R, 1.2 * R)
+    TOP_LEFT = BOUNDS.topLeft()
+
+    TEXT_MIN = 22.0
+
+    def label_rect(self) -> QRectF:
+        """Where the speed label is drawn, in scene coordinates."""
+        w, h = self._label.width, self._label.height
+        at = self._label_at
+        return self.mapRectToScene(QRectF(at.x() - w / 2, at.y() - h / 2, w, h))
+
+    def _draw(self, painter: QPainter, text: bool) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.moving:
+            painter.fillPath(_SEEKER_HALO_RING, HALO)
+        rim = QPen(SELECTED, 0.08 * R) if self.selected else QPen(QColor("white"), 0.03 * R)
+        if self.unit.kind == PLASMA:
+            glow = QRadialGradient(QPointF(0, 0), 0.24 * R)
+            glow.setColorAt(0.0, QColor("#fff6c0"))
+            glow.setColorAt(0.6, QColor("#ff9d2e"))
+            glow.setColorAt(1.0, self._colour)
+            painter.setPen(rim)
+            painter.setBrush(QBrush(glow))
+            painter.drawEllipse(QPointF(0, 0), 0.22 * R, 0.22 * R)
+            painter.setPen(QPen(QColor("#fff6c0"), 0.05 * R))
+            painter.drawLine(self._trail)
+        else:
+            painter.setPen(rim)
+            painter.setBrush(self._colour)
+            painter.drawPolygon(self._dart)
+        if text:
+            painter.setPen(TEXT)
+            painter.setFont(self._font)
+            self._label.draw_centred(painter, self._label_at.x(), self._label_at.y())
+
+
+class HexSetItem(QGraphicsItem):
+    """A set of hexes filled as one path (the firing-arc shading)."""
+
+    def __init__(self, colour: QColor, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._colour = colour
+        self._path = QPainterPath()
+        self.hexes: tuple[Hex, ...] = ()
+
+    def set_hexes(self, hexes: Sequence[Hex]) -> None:
+        self.prepareGeometryChange()
+        self.hexes = tuple(hexes)
+        path = QPainterPath()
+        for h in self.hexes:
+            path.addPolygon(hex_polygon(h, scale=0.97))
+        self._path = path
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._path.boundingRect()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.fillPath(self._path, self._colour)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One clickable hex of the overlay: where, the facing to ghost (or -1) and a tag."""
+
+    hex: Hex
+    facing: int
+    tag: str
+
+
+class TargetsItem(QGraphicsItem):
+    """The hexes a click may choose, outlined, each with a ghost pointer and a tag."""
+
+    def __init__(self, colour: QColor, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._colour = colour
+        self._font = QFont()
+        self._font.setPixelSize(round(0.24 * R))
+        self.targets: tuple[Target, ...] = ()
+        self._rect = QRectF()
+
+    def set_targets(self, targets: Sequence[Target]) -> None:
+        self.prepareGeometryChange()
+        self.targets = tuple(targets)
+        rect = QRectF()
+        for t in self.targets:
+            rect = rect.united(hex_polygon(t.hex).boundingRect())
+        self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(self._colour)
+        fill.setAlpha(70)
+        painter.setFont(self._font)
+        for t in self.targets:
+            painter.setPen(QPen(self._colour, 0.07 * R))
+            painter.setBrush(fill)
+            painter.drawPolygon(hex_polygon(t.hex, scale=0.9))
+            centre = hex_center(t.hex)
+            if t.facing >= 0:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(self._colour)
+                painter.drawPolygon(_pointer(t.facing, 0.72 * R, 0.3 * R, 0.12 * R).translated(centre))
+            painter.setPen(TEXT)
+            box = QRectF(centre.x() - R, centre.y() + 0.2 * R, 2 * R, 0.4 * R)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, t.tag)
+
+
+class HoverItem(QGraphicsItem):
+    """The hovered hex, and the line of fire to it from the selected unit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(5)  # under the counters, so their captions stay readable
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._hex: Hex | None = None
+        self._from: Hex | None = None
+        self._rect = QRectF()
+
+    def set_hover(self, hovered: Hex | None, origin: Hex | None) -> None:
+        if (hovered, origin) == (self._hex, self._from):
+            return
+        self.prepareGeometryChange()
+        self._hex, self._from = hovered, origin
+        rect = QRectF()
+        if hovered is not None:
+            rect = hex_polygon(hovered).boundingRect()
+            if origin is not None:  # a line's rect may have no width (a null rect unites as nothing)
+                rect = rect.united(hex_polygon(origin).boundingRect())
+        self._rect = rect.adjusted(-4, -4, 4, 4)
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self._hex is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self._from is not None and self._from != self._hex:
+            painter.setPen(QPen(QColor(255, 255, 255, 150), 0.05 * R, Qt.PenStyle.DashLine))
+            painter.drawLine(QLineF(hex_center(self._from), hex_center(self._hex)))
+        painter.setPen(QPen(QColor("white"), 0.08 * R))
+        painter.drawPolygon(hex_polygon(self._hex, scale=0.95))

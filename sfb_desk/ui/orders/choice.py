@@ -1,0 +1,155 @@
+"""Editors where one click is the answer: a Choice, a movement order, a yes/no order.
+
+* :class:`ChoiceEditor`: a :class:`~sfb_desk.engine.prompts.Choice` (which shield a boundary
+  shot strikes D3.43, which box a DAC hit takes D4.3, D22 choices ...): one button per option,
+  keys 1..9 pick the first nine, the default is highlighted (Enter in the panel passes, which
+  answers it).
+* :class:`MovementEditor`: the ``movement`` Orders of one unit (C1.4): a button per legal
+  order of the prompt (``het`` becomes HET A..F, C6.3), with keys W straight, A/D turn,
+  Q/E sideslip, Z/C tactical maneuver, X stay, 1..6 HET to facing A..F (arrow keys too);
+  the default (the scheduled move, or staying) is highlighted.
+* :class:`YesNoEditor`: an Orders prompt answered yes or no (``disengage``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
+
+from sfb_desk.engine.prompts import Prompt
+from sfb_desk.qt.fire_options import OrdersContext
+from sfb_desk.rules.units import FACING_LETTERS
+from .editor import OrderEditor, note
+
+_DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(1, 10)}
+
+
+class ButtonEditor(OrderEditor):
+    """Buttons in a grid; each answers its value when clicked (or its key is pressed)."""
+
+    def __init__(self, prompt: Prompt, ctx: OrdersContext | None, parent: QWidget | None = None,
+                 *, info: str = "") -> None:
+        super().__init__(prompt, ctx, parent)
+        self.buttons: list[QPushButton] = []
+        self._values: list[object] = []
+        self._keys: dict[int, object] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        if info:
+            self.info = note(info)
+            layout.addWidget(self.info)
+        self._grid = QGridLayout()
+        layout.addLayout(self._grid)
+        layout.addStretch(1)
+
+    def _add(self, text: str, value: object, keys: Sequence[int] = (), *,
+             columns: int = 2) -> QPushButton:
+        n = len(self.buttons)
+        button = QPushButton(text)
+        button.setObjectName(f"option_{n}")
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        button.clicked.connect(self._clicked)
+        if value == self.prompt.default:
+            font = button.font()
+            font.setBold(True)
+            button.setFont(font)
+            button.setDefault(True)
+            button.setText(f"{text}  (default)")
+        self._grid.addWidget(button, n // columns, n % columns)
+        self.buttons.append(button)
+        self._values.append(value)
+        for k in keys:
+            self._keys[k] = value
+        return button
+
+    def _clicked(self) -> None:
+        button = self.sender()
+        for b, v in zip(self.buttons, self._values):
+            if b is button:
+                self.submitted.emit(v)
+
+    def value(self) -> object:
+        return self.prompt.default
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        value = self._keys.get(event.key(), _NONE)
+        if value is _NONE:
+            return False
+        self.submitted.emit(value)
+        return True
+
+    def default_button(self) -> QPushButton | None:
+        return next((b for b, v in zip(self.buttons, self._values) if v == self.prompt.default),
+                    None)
+
+    def button_for(self, value: object) -> QPushButton:
+        return self.buttons[self._values.index(value)]
+
+
+_NONE = object()
+
+
+class ChoiceEditor(ButtonEditor):
+    """A Choice: a button per option, keys 1..9 (module docstring)."""
+
+    def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(prompt, ctx, parent)
+        options = tuple(getattr(prompt, "options", ()))
+        columns = 1 if len(options) <= 4 else 2
+        for n, option in enumerate(options, 1):
+            keys = [k for k, d in _DIGITS.items() if d == n]
+            self._add(f"{n}  {option}" if n <= 9 else option, option, keys, columns=columns)
+
+
+class YesNoEditor(ButtonEditor):
+    """An Orders prompt answered ``yes`` or ``no`` (keys Y, N)."""
+
+    def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(prompt, ctx, parent)
+        self._add("Yes  [Y]", "yes", [Qt.Key.Key_Y])
+        self._add("No  [N]", "no", [Qt.Key.Key_N])
+
+
+#: Movement orders: (button text, shortcut letter shown, keys).
+_MOVES: dict[str, tuple[str, str, tuple[int, ...]]] = {
+    "straight": ("Straight", "W", (Qt.Key.Key_W, Qt.Key.Key_Up)),
+    "turn left": ("Turn left", "A", (Qt.Key.Key_A, Qt.Key.Key_Left)),
+    "turn right": ("Turn right", "D", (Qt.Key.Key_D, Qt.Key.Key_Right)),
+    "slip left": ("Sideslip left", "Q", (Qt.Key.Key_Q,)),
+    "slip right": ("Sideslip right", "E", (Qt.Key.Key_E,)),
+    "tac left": ("TAC left", "Z", (Qt.Key.Key_Z,)),
+    "tac right": ("TAC right", "C", (Qt.Key.Key_C,)),
+    "stay": ("Stay", "X", (Qt.Key.Key_X, Qt.Key.Key_Down)),
+}
+
+
+class MovementEditor(ButtonEditor):
+    """Movement orders of one unit (module docstring)."""
+
+    def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
+                 parent: QWidget | None = None) -> None:
+        unit = ctx.unit(prompt.unit) if ctx is not None else None
+        info = ""
+        if unit is not None:
+            info = (f"{unit.id} in {unit.hex.label} facing "
+                    f"{unit.facing_letter}, speed {unit.speed} (C1.4). Keys: W straight, A/D "
+                    "turn, Q/E sideslip, Z/C TAC, X stay, 1-6 HET to A-F.")
+        super().__init__(prompt, ctx, parent, info=info)
+        for option in getattr(prompt, "options", ()):
+            if option == "het":
+                for n, letter in enumerate(FACING_LETTERS, 1):
+                    self._add(f"HET to {letter}  [{n}]", f"het {letter}",
+                              [k for k, d in _DIGITS.items() if d == n], columns=4)
+            elif option in _MOVES:
+                text, key, keys = _MOVES[option]
+                self._add(f"{text}  [{key}]", option, keys, columns=4)
+            else:
+                self._add(option, option, (), columns=4)
+

@@ -1,0 +1,222 @@
+"""The fire editor: a side's fire declarations in the Fire Decision Step (D6.315).
+
+For each ship of the side, the weapons that can fire now (:mod:`sfb_desk.qt.fire_options`:
+loaded E1.2, capacitor H6.3, not destroyed D4.2, rate of fire E1.50/E2.22, fire control
+D6.6), each with a check box, a target (enemy ships, then drones and other seekers), a mode
+where the weapon has a choice (a photon's proximity fuse E4.3; an overloaded load fires as
+its overload E3.5/E4.4) and what the shot would be: true and effective range (D1.4), in arc
+or not (D2), the damage for each die (the weapon's chart with the EW shift, D6.34) or the
+rule that forbids it. The weapons that cannot fire are listed below with the reason.
+
+The answer is the session's: ``{"ENT": [{"box": "photon#A", "target": "KRT"}, ...]}`` with
+``"mode"`` only when it is not the weapon's default, in the order the weapons were checked
+(the shots are rolled in declaration order); ships with nothing checked are left out.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sfb_desk.engine.prompts import Prompt
+from sfb_desk.qt.fire_options import (
+    OrdersContext,
+    TargetOption,
+    WeaponOption,
+    fire_control,
+    target_option,
+    weapon_options,
+)
+from sfb_desk.rules.combat import direct_fire_weapon
+from sfb_desk.rules.units import Unit
+from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
+
+
+def describe(option: TargetOption | None) -> tuple[str, str]:
+    """What a shot would be, and its colour: range, arc, damage by die, or the refusal."""
+    if option is None:
+        return "no target", GREY
+    where = option.where
+    rng = f"range {where.true_range}"
+    if where.effective_range != where.true_range:
+        rng += f" (effective {where.effective_range})"
+    if option.refusal is not None:
+        if not option.in_arc:
+            return f"{rng}, out of arc (compass point {where.bearing}, D2)", RED
+        return f"{rng}, in arc: {option.refusal}", RED
+    dice = " ".join(str(d) for d in option.damage)
+    if not option.can_damage:
+        return f"{rng}, in arc, no damage on any die ({_dice(option)}: {dice})", GREY
+    return f"{rng}, in arc; damage by die {_dice(option)}: {dice}", GREEN
+
+
+def _dice(option: TargetOption) -> str:
+    return "1–6" if len(option.damage) == 6 else "2–12"
+
+
+class WeaponRow:
+    """One ready weapon: check box, target, mode and what the shot would be."""
+
+    def __init__(self, editor: FireEditor, unit: Unit, option: WeaponOption, grid: QGridLayout,
+                 row: int) -> None:
+        self.editor, self.unit, self.option = editor, unit, option
+        arcs = " ".join(option.weapon.arcs) or "360"
+        self.check = QCheckBox(option.box)
+        self.check.setObjectName(f"fire_{unit.id}_{option.box}")
+        self.check.setToolTip(f"{option.title}, arcs {arcs}")
+        self.kind = QLabel(f"{option.title} {arcs}")
+        self.target = QComboBox()
+        self.target.setObjectName(f"target_{unit.id}_{option.box}")
+        for t in option.targets:
+            self.target.addItem(f"{t.target} r{t.where.true_range}", t.target)
+        best = option.best_target()
+        if best is not None:
+            self.target.setCurrentIndex(self.target.findData(best))
+        self.mode = QComboBox()
+        self.mode.setObjectName(f"mode_{unit.id}_{option.box}")
+        for m in option.modes:
+            self.mode.addItem(m, m)
+        self.mode.setVisible(len(option.modes) > 1)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        grid.addWidget(self.check, row, 0)
+        grid.addWidget(self.kind, row, 1)
+        grid.addWidget(self.target, row, 2)
+        grid.addWidget(self.mode, row, 3)
+        grid.addWidget(self.info, row, 4)
+        self.checked_at = 0  # the order the table checked the weapons in (shots resolve so)
+        self.check.toggled.connect(self._toggled)
+        self.target.currentIndexChanged.connect(self._changed)
+        self.mode.currentIndexChanged.connect(self._changed)
+        self._show()
+
+    def current(self) -> TargetOption | None:
+        target = self.target.currentData()
+        if target is None:
+            return None
+        mode = self.mode.currentData()
+        if mode == self.option.modes[0]:
+            return self.option.option(target)
+        return target_option(self.editor.ctx, self.unit, self.option, target, mode)
+
+    def _toggled(self, on: bool) -> None:
+        self.editor.mark_edited()
+        self.checked_at = self.editor.next_check() if on else 0
+
+    def _changed(self) -> None:
+        self.editor.mark_edited()
+        self._show()
+
+    def _show(self) -> None:
+        text, colour = describe(self.current())
+        self.info.setText(text)
+        self.info.setStyleSheet(f"color: {colour};")
+
+    def order(self) -> dict[str, object]:
+        target = self.target.currentData()
+        if target is None:
+            raise OrdersInputError(f"{self.option.box} of {self.unit.id}: there is no target "
+                                   "to fire at (D6.315)")
+        out: dict[str, object] = {"box": self.option.box, "target": target}
+        mode = self.mode.currentData()
+        w = direct_fire_weapon(self.option.weapon.type)
+        if not self.option.add and w is not None and mode != w.default_mode:
+            out["mode"] = mode
+        return out
+
+
+class FireEditor(OrderEditor):
+    """See the module docstring."""
+
+    def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(prompt, ctx, parent)
+        self.rows: dict[str, list[WeaponRow]] = {}
+        self._checks = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        units = ctx.side_units(getattr(prompt, "side", None)) if ctx is not None else []
+        shown = 0
+        for unit in units:
+            options = weapon_options(ctx, unit)  # type: ignore[arg-type]
+            if options:
+                layout.addWidget(self._ship_box(unit, options))
+                shown += 1
+        if not shown:
+            layout.addWidget(note("No ship of this side has weapons the program tracks: "
+                                  "pass, or give the fire as JSON in a later version."))
+        layout.addStretch(1)
+
+    def _ship_box(self, unit: Unit, options: list[WeaponOption]) -> QGroupBox:
+        ctx = self.ctx
+        assert ctx is not None
+        record = ctx.record(unit.id)
+        assert record is not None
+        box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id}")
+        box.setObjectName(f"fireShip_{unit.id}")
+        lay = QVBoxLayout(box)
+        lock = "no lock-on (range doubled, D6.123)" if unit.id in ctx.no_lock_on else "lock-on"
+        lay.addWidget(note(f"{unit.hex.label} facing {unit.facing_letter}; phaser capacitor "
+                           f"{record.capacitor}; fire control {fire_control(record).mode}; "
+                           f"{lock}"))
+        grid = QGridLayout()
+        grid.setColumnStretch(4, 1)
+        lay.addLayout(grid)
+        rows = []
+        for option in options:
+            if option.not_ready is None:
+                rows.append(WeaponRow(self, unit, option, grid, len(rows)))
+        self.rows[unit.id] = rows
+        if not rows:
+            lay.addWidget(note("No weapon can fire now."))
+        waiting = [o for o in options if o.not_ready is not None]
+        if waiting:
+            text = "; ".join(f"{o.box}: {o.not_ready}" for o in waiting)
+            lay.addWidget(note(f"Cannot fire: {text}"))
+        if rows:
+            buttons = QHBoxLayout()
+            every = QPushButton("Check all that can damage")
+            every.setObjectName(f"fireAll_{unit.id}")
+            every.clicked.connect(lambda _=False, u=unit.id: self.check_all(u))
+            clear = QPushButton("Clear")
+            clear.clicked.connect(lambda _=False, u=unit.id: self.clear(u))
+            buttons.addWidget(every)
+            buttons.addWidget(clear)
+            buttons.addStretch(1)
+            lay.addLayout(buttons)
+        return box
+
+    def next_check(self) -> int:
+        self._checks += 1
+        return self._checks
+
+    def row(self, unit: str, box: str) -> WeaponRow:
+        return next(r for r in self.rows[unit] if r.option.box == box)
+
+    def check_all(self, unit: str) -> None:
+        """Check every weapon of ``unit`` whose shot at its target could do damage."""
+        for r in self.rows.get(unit, []):
+            current = r.current()
+            r.check.setChecked(current is not None and current.can_damage)
+
+    def clear(self, unit: str) -> None:
+        for r in self.rows.get(unit, []):
+            r.check.setChecked(False)
+
+    def value(self) -> object:
+        out: dict[str, list[dict[str, object]]] = {}
+        for uid, rows in self.rows.items():
+            checked = sorted((r for r in rows if r.check.isChecked()), key=lambda r: r.checked_at)
+            shots = [r.order() for r in checked]
+            if shots:
+                out[uid] = shots
+        return out

@@ -1,0 +1,113 @@
+"""The pass-policy switches of the orders panel: which prompts the program may pass.
+
+Four switches build a :class:`~sfb_desk.qt.pass_policy.PassPolicy` (its docstring says what
+each passes): skip announcements (C12.36), skip launches when nothing can launch (F2), ask for
+fire only when a ready weapon has a target in range and arc (D6.315; optionally within a
+number of hexes), and pass every prompt with a default until a turn and impulse.
+:attr:`PassPolicyBox.policy_changed` carries the new policy at each change.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QSpinBox, QWidget
+
+from sfb_desk.qt.pass_policy import NEVER, PassPolicy
+from sfb_desk.rules.units import IMPULSES
+
+
+class PassPolicyBox(QGroupBox):
+    """See the module docstring."""
+
+    policy_changed = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Let the program pass", parent)
+        self.setObjectName("passPolicy")
+        self._quiet = False
+        self.announcements = QCheckBox("Skip announcements")
+        self.announcements.setToolTip("C12.36: pass the Announce Movement Changes Step: no unplotted "
+                                      "speed change, EM or emergency deceleration is announced")
+        self.announcements.setObjectName("skipAnnouncements")
+        self.launches = QCheckBox("Skip idle launches")
+        self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
+                                 "launcher of the side can launch at anyone (rack loaded, rate "
+                                 "FD4, arc D2, control F3.2, torpedo armed FP2.1); shuttles "
+                                 "are not counted")
+        self.launches.setObjectName("skipLaunches")
+        self.fire = QCheckBox("Fire only when able")
+        self.fire.setToolTip("D6.315: pass the Fire Decision Step unless a ready weapon of the side "
+                             "(loaded E1.2, capacitor H6.3, rate of fire E1.50) has a target in "
+                             "arc (D2) and range (D1.4) it could damage on some die")
+        self.fire.setObjectName("fireWhenAble")
+        self.fire_range = QSpinBox()
+        self.fire_range.setObjectName("fireRange")
+        self.fire_range.setRange(0, 100)
+        self.fire_range.setSpecialValueText("any range")
+        self.fire_range.setPrefix("within ")
+        self.fire_range.setSuffix(" hexes")
+        self.until = QCheckBox("Pass all until")
+        self.until.setToolTip("Answer every prompt that has a default (no movement change, no "
+                              "fire, no launch ...) until this turn and impulse")
+        self.until.setObjectName("passUntil")
+        self.until_turn = QSpinBox()
+        self.until_turn.setObjectName("untilTurn")
+        self.until_turn.setRange(1, 999)
+        self.until_turn.setPrefix("turn ")
+        self.until_impulse = QSpinBox()
+        self.until_impulse.setObjectName("untilImpulse")
+        self.until_impulse.setRange(1, IMPULSES)
+        self.until_impulse.setPrefix("impulse ")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(6, 2, 6, 2)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.announcements, 0, 0)
+        grid.addWidget(self.launches, 0, 1, 1, 2)
+        grid.addWidget(self.fire, 1, 0)
+        grid.addWidget(self.fire_range, 1, 1, 1, 2)
+        grid.addWidget(self.until, 2, 0)
+        grid.addWidget(self.until_turn, 2, 1)
+        grid.addWidget(self.until_impulse, 2, 2)
+        grid.setColumnStretch(0, 1)
+        for box in (self.announcements, self.launches, self.fire, self.until):
+            box.toggled.connect(self._changed)
+        for spin in (self.fire_range, self.until_turn, self.until_impulse):
+            spin.valueChanged.connect(self._changed)
+        self.set_policy(NEVER)
+
+    @property
+    def policy(self) -> PassPolicy:
+        return PassPolicy(
+            skip_announcements=self.announcements.isChecked(),
+            skip_idle_launches=self.launches.isChecked(),
+            fire_when_able=self.fire.isChecked(),
+            fire_max_range=self.fire_range.value(),
+            until=(self.until_turn.value(), self.until_impulse.value())
+            if self.until.isChecked() else None,
+        )
+
+    def set_policy(self, policy: PassPolicy) -> None:
+        """Show ``policy`` (no :attr:`policy_changed`)."""
+        self._quiet = True
+        try:
+            self.announcements.setChecked(policy.skip_announcements)
+            self.launches.setChecked(policy.skip_idle_launches)
+            self.fire.setChecked(policy.fire_when_able)
+            self.fire_range.setValue(policy.fire_max_range)
+            self.until.setChecked(policy.until is not None)
+            if policy.until is not None:
+                self.until_turn.setValue(policy.until[0])
+                self.until_impulse.setValue(policy.until[1])
+        finally:
+            self._quiet = False
+        self._enable()
+
+    def _enable(self) -> None:
+        self.fire_range.setEnabled(self.fire.isChecked())
+        self.until_turn.setEnabled(self.until.isChecked())
+        self.until_impulse.setEnabled(self.until.isChecked())
+
+    def _changed(self, *_: object) -> None:
+        self._enable()
+        if not self._quiet:
+            self.policy_changed.emit(self.policy)

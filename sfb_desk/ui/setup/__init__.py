@@ -1,0 +1,1 @@
+"""The new-game dialog: scenario tab, ship picker, units table, game options."""

@@ -1,0 +1,194 @@
+"""The "Scenario" tab of the new-game dialog: the scenario library listed, one scenario described.
+
+Practice duels come first, then SG1 "The Duel", then the rest in the library's order. Each row
+shows the rule number, the title and whether SFB Desk can play it (the reason when not).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sfb_desk.data.scenario_schema import Scenario, Unit
+from sfb_desk.data.scenarios import ScenarioLibrary
+from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
+from sfb_desk.ui.common.filtered_list import find_row, flat_list, id_of, row, search_box, select_row
+
+COLUMNS = ("Rule", "Title", "Playable")
+FIRST = "SG1"  # after the practice duels: "The Duel"
+
+
+def ordered(scenarios: ScenarioLibrary) -> list[Scenario]:
+    """Practice duels, then SG1, then the others in the library's order."""
+    rest = scenarios.sorted()
+    practice = [s for s in rest if s.scenario.origin == "practice"]
+    duel = [s for s in rest if s.id.upper() == FIRST]
+    return practice + duel + [s for s in rest if s not in practice and s not in duel]
+
+
+def rule_of(scenario: Scenario) -> str:
+    return scenario.scenario.rule or "practice"
+
+
+def _unit_line(unit: Unit) -> str:
+    what = unit.ship or unit.monster or unit.unlisted
+    name = f"<i>{escape(unit.name)}</i>, " if unit.name else ""
+    where = f"hex {unit.hex}" if unit.hex else escape(unit.entry or "enters later")
+    if unit.within:
+        where += f" (within {unit.within})"
+    facing = unit.facing or "no facing"
+    facing = "facing: players' choice" if facing == "choice" else f"facing {facing}"
+    status = unit.weapon_status
+    status_text = "WS rolled" if status == "roll" else f"WS {status}" if status is not None else ""
+    bits = [where, facing, f"speed {unit.speed}", status_text]
+    if unit.refits:
+        bits.append("refits " + " ".join(unit.refits))
+    return f"{name}{escape(what)}: " + ", ".join(escape(b) for b in bits if b)
+
+
+def scenario_html(scenario: Scenario) -> str:
+    """Everything the player needs to choose: status, forces, set-up, length, rules, victory."""
+    head, status = scenario.scenario, scenario.status
+    rule = f"({head.rule}) " if head.rule else ""
+    html = [PAGE_START, f"<h3>{escape(rule + head.title)}</h3>"]
+    if head.origin == "reconstructed":
+        html.append("<p><i>Reconstructed by SFB Desk: only the title is the rulebook's.</i></p>")
+    elif head.origin == "practice":
+        html.append("<p><i>SFB Desk practice set-up, not a rulebook scenario.</i></p>")
+    if status.playable:
+        html.append("<p style='color:#1d6b1d'><b>Playable.</b></p>")
+    else:
+        html.append(warning(f"<b>Not playable:</b> {escape(status.reason)}"))
+    if head.summary:
+        html.append(f"<p>{escape(head.summary)}</p>")
+    facts = []
+    if head.year is not None:
+        facts.append(f"Year Y{head.year}")
+    facts.append(f"{scenario.map.kind.capitalize()} map")
+    length = scenario.length
+    facts.append(f"{length.turns} turns" if length.turns else f"until {length.until}")
+    if head.players:
+        facts.append(f"players: {head.players}")
+    html.append(f"<p>{escape('; '.join(facts))}.</p>")
+    for side in scenario.sides:
+        neutral = " (neutral)" if side.neutral else ""
+        html.append(bullets(f"<p><b>{escape(side.name)}</b>{neutral}</p>",
+                            map(_unit_line, side.units)))
+    if scenario.special_rules:
+        html.append(bullets("<p><b>Special rules</b></p>",
+                            ((f"({escape(sr.rule)}) " if sr.rule else "") + escape(sr.text)
+                             for sr in scenario.special_rules)))
+    if status.limitations:
+        html.append(bullets("<p><b>Limitations in SFB Desk</b></p>",
+                            map(escape, status.limitations)))
+    html.append(f"<p><b>Victory:</b> {escape(scenario.victory.text)}</p>")
+    html.append(PAGE_END)
+    return "".join(html)
+
+
+class ScenarioPicker(QWidget):
+    """The list (with a filter box) and the chosen scenario's description."""
+
+    scenario_chosen = Signal(str)  # the scenario id
+
+    def __init__(self, scenarios: ScenarioLibrary, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scenarios = scenarios
+        self.search = search_box("Filter scenarios by rule, title or ship…")
+        self.list = flat_list(COLUMNS, sortable=False)
+        self.list.setAccessibleName("Scenarios")
+        header = self.list.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.details = QTextBrowser()
+        self.details.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.details.setOpenLinks(False)
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        if scenarios.problems:
+            self.problems_label.setText(f"{len(scenarios.problems)} scenario file(s) could not "
+                                        "be loaded: " + "; ".join(str(p) for p in
+                                                                  scenarios.problems[:2]))
+        else:
+            self.problems_label.hide()
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.search)
+        left_layout.addWidget(self.list, 1)
+        left_layout.addWidget(self.problems_label)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.details)
+        splitter.setSizes([560, 500])
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+        self.search.textChanged.connect(self.refresh)
+        self.list.currentItemChanged.connect(self._on_current)
+        self.refresh()
+
+    def _matches(self, scenario: Scenario, needle: str) -> bool:
+        if not needle:
+            return True
+        head = scenario.scenario
+        hay = [head.id, head.title, head.rule or "", head.summary]
+        hay += [u.ship or u.unlisted or u.monster for _, u in scenario.units()]
+        return any(needle in h.casefold() for h in hay)
+
+    def refresh(self) -> None:
+        needle = self.search.text().strip().casefold()
+        current = self.current_id()
+        self.list.blockSignals(True)
+        self.list.clear()
+        grey = QBrush(QColor("#8a8a8a"))
+        for scenario in ordered(self.scenarios):
+            if not self._matches(scenario, needle):
+                continue
+            status = scenario.status
+            playable = "yes" if status.playable else "no"
+            item = row([rule_of(scenario), scenario.title, playable], scenario.id)
+            item.setToolTip(1, scenario.title)
+            if not status.playable:
+                for column in range(len(COLUMNS)):
+                    item.setForeground(column, grey)
+                item.setToolTip(2, f"Not playable: {status.reason}")
+            self.list.addTopLevelItem(item)
+        self.list.resizeColumnToContents(0)
+        item = find_row(self.list, current) if current else None
+        if item is not None:  # still listed: stays current, nothing is chosen again
+            self.list.setCurrentItem(item)
+        self.list.blockSignals(False)
+        if item is None:
+            self.details.clear()
+
+    def current_id(self) -> str | None:
+        return id_of(self.list.currentItem())
+
+    def select(self, scenario_id: str) -> bool:
+        """Make ``scenario_id`` current (emits :attr:`scenario_chosen` if it changes); False
+        if it is not listed (unknown, or hidden by the filter)."""
+        return select_row(self.list, scenario_id)
+
+    def _on_current(self, current: QTreeWidgetItem | None, _previous=None) -> None:  # noqa: ANN001
+        if current is None:
+            self.details.clear()
+            return
+        scenario_id = id_of(current)
+        self.details.setHtml(scenario_html(self.scenarios.get(scenario_id)))
+        self.scenario_chosen.emit(scenario_id)

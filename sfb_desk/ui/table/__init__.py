@@ -1,0 +1,1 @@
+"""The game table's panels: dice, event log, impulse tracker, victory."""

@@ -1,0 +1,110 @@
+"""The victory conditions during and after the game (S2.20, S2.3): each side's points, its
+ratio to the enemy's and its level, each ship's category (undamaged, damaged, crippled,
+destroyed, disengaged), and when the game is over, the outcome as a headline.
+
+The numbers come from :func:`sfb_desk.data.game_victory.score_game` (the rules layer's
+:func:`~sfb_desk.rules.victory.score_standard`); this widget only shows them.
+:meth:`VictoryPanel.bind` follows a GameController.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from sfb_desk.data.game_victory import CannotScoreGame, score_game
+from sfb_desk.rules.victory import VictoryResult
+
+
+def _points(value) -> str:  # noqa: ANN001 - Fraction
+    return f"{float(value):g}"
+
+
+class VictoryPanel(QWidget):
+    """See the module docstring."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headline = QLabel("No game in play")
+        font = self.headline.font()
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.headline.setWordWrap(True)
+        self.details = QLabel("")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.details)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.headline)
+        layout.addWidget(scroll, 1)
+        self._controller = None
+        self.result: VictoryResult | None = None
+        self._lines: list[str] = []
+
+    def bind(self, controller) -> None:  # noqa: ANN001
+        self._controller = controller
+        controller.state_changed.connect(self._refresh)
+        if controller.state is not None:
+            self._refresh()
+
+    @Slot(object)
+    def _refresh(self, _state: object = None) -> None:
+        c = self._controller
+        record = c.record if c is not None else None
+        if record is None or not getattr(record.combat, "ships", ()):
+            self._show(None, "No ships fought with the full rules: nothing to score")
+            return
+        try:
+            result = score_game(c.state, record.combat, record.setup.get("specs", {}))
+        except CannotScoreGame as exc:
+            self._show(None, f"Victory cannot be scored: {exc}")
+            return
+        over = record.pending is None
+        best = max(result.sides, key=lambda s: s.points)
+        if over:
+            text = f"Game over. {best.side}: {best.level} (S2.3)"
+        else:
+            text = f"So far (S2.20): {best.side} leads — {best.level}"
+        self._show(result, text)
+
+    def _show(self, result: VictoryResult | None, text: str) -> None:
+        self.result = result
+        self.headline.setText(text)
+        self._lines = [text]
+        if result is None:
+            self.details.setText("")
+            self.details.setToolTip("")
+            return
+        html = []
+        for score in result.sides:
+            ratio = "-" if score.ratio_percent is None else f"{float(score.ratio_percent):.0f}%"
+            line = f"{score.side}: {_points(score.points)} points, ratio {ratio}: {score.level}"
+            self._lines.append(line)
+            html.append(f"<b>{escape(score.side)}</b>: {_points(score.points)} points "
+                        f"(ratio {ratio}) — <b>{escape(score.level)}</b>")
+            ships = []
+            for ship in result.ships:
+                if ship.side == score.side:
+                    category = ship.category or "undamaged"
+                    self._lines.append(f"  {ship.key}: {category}")
+                    why = f" ({escape('; '.join(ship.crippled_reasons))})" \
+                        if ship.crippled_reasons else ""
+                    ships.append(f"{escape(ship.key)}: {escape(category)}{why}")
+            if ships:
+                html.append("&nbsp;&nbsp;" + "<br>&nbsp;&nbsp;".join(ships))
+            for point in result.lines_for(score.side):
+                html.append(f"&nbsp;&nbsp;<small>+{_points(point.points)} ({escape(point.rule)}) "
+                            f"{escape(point.reason)}</small>")
+        self.details.setText("<br>".join(html))
+        self.details.setToolTip("\n".join(result.explain()))
+
+    def lines(self) -> list[str]:
+        """The panel's text, a line per side and ship (tests, the screenshot check)."""
+        return list(self._lines)

@@ -1,0 +1,1 @@
+"""The main window: its docks, its menus, saves and the autosave offer."""

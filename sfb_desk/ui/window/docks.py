@@ -1,0 +1,128 @@
+"""The game table's dockable panels (issue 6): the map, the SSDs (a tab per ship), the EA
+sheet, the orders panel, the dice panel, the event log, the impulse tracker, the analysis
+charts and the ship library.
+
+:func:`build_docks` makes the panels, binds each to the :class:`~sfb_desk.qt.controller
+.GameController` and lays them out; every dock has an ``objectName`` so the window's layout is
+saved and restored (QMainWindow.saveState). Panels talk to each other only through the
+controller, apart from selection: a unit selected on the map, in the SSD tabs or in the
+analysis dock is selected in the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from sfb_desk.data.library import ShipLibrary
+from ..analysis.dock import AnalysisDock
+from ..table.dice_panel import DicePanel
+from ..ea.dock import EaDock
+from ..table.event_log import EventLog
+from ..table.impulse_tracker import ImpulseTracker
+from ..map.bridge import MapBridge
+from ..map.view import MapView
+from ..orders.panel import OrdersPanel
+from ..library.browser import ShipBrowser
+from ..ssd.tabs import SsdTabs
+from ..table.victory_panel import VictoryPanel
+
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+
+
+@dataclass
+class GameDocks:
+    """The panels and their docks (names are the docks' object names)."""
+
+    map_view: MapView
+    map_bridge: MapBridge
+    ssd_tabs: SsdTabs
+    ea: EaDock
+    orders: OrdersPanel
+    dice: DicePanel
+    log: EventLog
+    tracker: ImpulseTracker
+    analysis: AnalysisDock
+    browser: ShipBrowser
+    victory: VictoryPanel
+    docks: dict[str, QDockWidget]
+
+
+def _dock(window: QMainWindow, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea,
+          docks: dict[str, QDockWidget]) -> QDockWidget:
+    dock = QDockWidget(title, window)
+    dock.setObjectName(name)
+    dock.setWidget(widget)
+    dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                     | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                     | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+    window.addDockWidget(area, dock)
+    docks[name] = dock
+    return dock
+
+
+def default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+    """The default proportions of the panels (applied once the window has its size)."""
+    d = docks
+    width, height = max(window.width(), 1000), max(window.height(), 700)
+    window.resizeDocks([d["map"]], [int(width * 0.58)], Qt.Orientation.Horizontal)
+    window.resizeDocks([d["tracker"], d["map"], d["orders"]],
+                       [60, int(height * 0.50), int(height * 0.44)], Qt.Orientation.Vertical)
+    left = int(width * 0.58)
+    window.resizeDocks([d["orders"], d["dice"], d["log"]],
+                       [int(left * 0.40), int(left * 0.30), int(left * 0.30)],
+                       Qt.Orientation.Horizontal)
+
+
+def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDocks:  # noqa: ANN001
+    """Make, bind and lay out every panel of the game table in ``window``."""
+    docks: dict[str, QDockWidget] = {}
+    map_view = MapView()
+    bridge = MapBridge(map_view, controller)
+    ssd_tabs = SsdTabs()
+    ssd_tabs.bind(controller)
+    ea = EaDock()
+    ea.bind(controller)
+    orders = OrdersPanel()
+    orders.bind(controller)
+    dice = DicePanel()
+    dice.bind(controller)
+    log = EventLog()
+    log.bind(controller)
+    tracker = ImpulseTracker()
+    tracker.bind(controller)
+    analysis = AnalysisDock()
+    analysis.bind(controller)
+    browser = ShipBrowser(library)
+    victory = VictoryPanel()
+    victory.bind(controller)
+
+    # Two columns and no central widget: on the left the turn strip, the map and under it
+    # the orders, dice and log; on the right the ship views as tabs.
+    window.setDockNestingEnabled(True)
+    d_tracker = _dock(window, "tracker", "Turn and impulse", tracker, LEFT, docks)
+    d_map = _dock(window, "map", "Map", map_view, LEFT, docks)
+    window.splitDockWidget(d_tracker, d_map, Qt.Orientation.Vertical)
+    d_orders = _dock(window, "orders", "Orders", orders, LEFT, docks)
+    window.splitDockWidget(d_map, d_orders, Qt.Orientation.Vertical)
+    d_dice = _dock(window, "dice", "Dice", dice, LEFT, docks)
+    window.splitDockWidget(d_orders, d_dice, Qt.Orientation.Horizontal)
+    d_log = _dock(window, "log", "Event log", log, LEFT, docks)
+    window.splitDockWidget(d_dice, d_log, Qt.Orientation.Horizontal)
+    d_victory = _dock(window, "victory", "Victory", victory, LEFT, docks)
+    window.tabifyDockWidget(d_log, d_victory)
+    d_log.raise_()
+    d_ssd = _dock(window, "ssd", "SSDs", ssd_tabs, RIGHT, docks)
+    for name, title, widget in (("ea", "Energy allocation", ea), ("analysis", "Analysis", analysis),
+                                ("library", "Ship library", browser)):
+        window.tabifyDockWidget(d_ssd, _dock(window, name, title, widget, RIGHT, docks))
+    d_ssd.raise_()
+    # one selection across the panels
+    bridge.unit_selected.connect(ssd_tabs.show_unit)
+    bridge.unit_selected.connect(analysis.show_unit)
+    ssd_tabs.unit_selected.connect(analysis.show_unit)
+    return GameDocks(map_view, bridge, ssd_tabs, ea, orders, dice, log, tracker, analysis,
+                     browser, victory, docks)

@@ -1,0 +1,185 @@
+"""The main window's menus and shortcuts.
+
+File: new game (Ctrl+N), a Duel against the robot (Ctrl+Shift+N), open (Ctrl+O), recent
+files, save (Ctrl+S), save as (Ctrl+Shift+S), print preview and PDF of the game's SSDs with
+their damage, quit. Edit: undo (Ctrl+Z) and redo (Ctrl+Shift+Z) of every answer and box mark.
+Game: which sides the robot plays, and at what level. View: every panel, and the default
+layout. Library: find a ship (Ctrl+F), edit or complete a ship (the designer), file problems.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu
+
+from sfb_desk.printing.output import SsdSheet
+
+
+def _action(window: QMainWindow, menu: QMenu, text: str, slot, shortcut=None) -> QAction:  # noqa: ANN001
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(shortcut)
+    action.triggered.connect(slot)
+    menu.addAction(action)
+    return action
+
+
+def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
+    """Build the menu bar of ``window``; returns the actions by name (tests trigger them)."""
+    c = window.controller
+    bar = window.menuBar()
+    actions: dict[str, QAction] = {}
+
+    file_menu = bar.addMenu("&File")
+    actions["new"] = _action(window, file_menu, "&New game…", window.new_game_dialog,
+                             QKeySequence.StandardKey.New)
+    actions["duel"] = _action(window, file_menu, "New &Duel against the robot…",
+                              partial(window.new_game_dialog, duel_vs_robot=True),
+                              QKeySequence("Ctrl+Shift+N"))
+    actions["open"] = _action(window, file_menu, "&Open…", lambda: window.open_game(),
+                              QKeySequence.StandardKey.Open)
+    recent = file_menu.addMenu("Open &recent")
+    recent.aboutToShow.connect(partial(_fill_recent, window, recent))
+    file_menu.addSeparator()
+    actions["save"] = _action(window, file_menu, "&Save", window.save_game,
+                              QKeySequence.StandardKey.Save)
+    actions["save_as"] = _action(window, file_menu, "Save &as…", window.save_game_as,
+                                 QKeySequence("Ctrl+Shift+S"))
+    file_menu.addSeparator()
+    actions["preview"] = _action(window, file_menu, "Print SSDs (preview)…",
+                                 partial(print_game_ssds, window), QKeySequence.StandardKey.Print)
+    actions["pdf"] = _action(window, file_menu, "Export SSDs to &PDF…",
+                             partial(export_game_ssds, window))
+    file_menu.addSeparator()
+    actions["quit"] = _action(window, file_menu, "&Quit", window.close,
+                              QKeySequence.StandardKey.Quit)
+
+    edit = bar.addMenu("&Edit")
+    actions["undo"] = c.undo_action(window)
+    actions["redo"] = c.redo_action(window)
+    edit.addAction(actions["undo"])
+    edit.addAction(actions["redo"])
+
+    game = bar.addMenu("&Game")
+    robot = game.addMenu("&Robot plays")
+    robot.aboutToShow.connect(partial(_fill_robot, window, robot))
+    actions["robot_menu"] = robot.menuAction()
+
+    view = bar.addMenu("&View")
+    for name, dock in window.panels.docks.items():
+        toggle = dock.toggleViewAction()
+        toggle.setObjectName(f"view-{name}")
+        view.addAction(toggle)
+    view.addSeparator()
+    actions["reset_layout"] = _action(window, view, "Reset layout", window.reset_layout)
+
+    library = bar.addMenu("&Library")
+    actions["find"] = _action(window, library, "&Find ship…", partial(_find_ship, window),
+                              QKeySequence.StandardKey.Find)
+    actions["designer"] = _action(window, library, "&Edit or complete the ship…",
+                                  partial(open_designer, window))
+    actions["problems"] = _action(window, library, "Show file &problems…", window.show_problems)
+
+    help_menu = bar.addMenu("&Help")
+    actions["about"] = _action(window, help_menu, "&About SFB Desk", window.about)
+    return actions
+
+
+def _fill_recent(window, menu: QMenu) -> None:  # noqa: ANN001
+    menu.clear()
+    files = window.controller.recent_files()
+    if not files:
+        menu.addAction("(none)").setEnabled(False)
+    for path in files:
+        menu.addAction(path, partial(window.open_game, path))
+
+
+def _fill_robot(window, menu: QMenu) -> None:  # noqa: ANN001
+    """One submenu per side of the game: the table, or the robot at a level."""
+    from sfb_desk.robot import LEVELS
+
+    menu.clear()
+    c = window.controller
+    state = c.state
+    if state is None:
+        menu.addAction("(no game)").setEnabled(False)
+        return
+    robots = c.robots()
+    for side in sorted({u.side for u in state.units if not u.is_seeker}):
+        sub = menu.addMenu(side)
+        group = QActionGroup(sub)
+        for level in (None, *LEVELS):
+            text = "the table" if level is None else f"robot ({level})"
+            act = sub.addAction(text, partial(c.set_robot, side, level))
+            act.setCheckable(True)
+            act.setChecked(robots.get(side) == level)
+            group.addAction(act)
+
+
+def _find_ship(window) -> None:  # noqa: ANN001
+    dock = window.panels.docks["library"]
+    dock.show()
+    dock.raise_()
+    window.browser.search.setFocus()
+
+
+def _game_sheets(window) -> list[SsdSheet]:  # noqa: ANN001
+    c = window.controller
+    record, state = c.record, c.state
+    if record is None or state is None:
+        return []
+    specs = record.setup.get("specs", {})
+    combat = record.combat
+    sheets = []
+    for ship in getattr(combat, "ships", ()):
+        unit = state.find(ship.id)
+        if unit is not None and ship.spec_id in specs:
+            sheets.append(SsdSheet(specs[ship.spec_id], frozenset(unit.destroyed),
+                                   f"{ship.id}, turn {state.turn}"))
+    return sheets
+
+
+def print_game_ssds(window) -> None:  # noqa: ANN001
+    from sfb_desk.qt.print_settings import print_preview
+
+    sheets = _game_sheets(window)
+    if not sheets:
+        window.statusBar().showMessage("No game: nothing to print (the ship library prints "
+                                       "blank SSDs with sfb-desk-cli print ssd)")
+        return
+    print_preview(window, sheets)
+
+
+def export_game_ssds(window, path: str | None = None) -> None:  # noqa: ANN001
+    from sfb_desk.qt.print_settings import export_pdf
+
+    sheets = _game_sheets(window)
+    if not sheets:
+        window.statusBar().showMessage("No game: nothing to export")
+        return
+    if path is None:
+        path, _ = QFileDialog.getSaveFileName(window, "Export SSDs to PDF", "", "PDF (*.pdf)")
+    if path:
+        export_pdf(path, sheets)
+        window.statusBar().showMessage(f"Wrote {len(sheets)} SSD page(s) to {path}")
+
+
+def open_designer(window) -> None:  # noqa: ANN001
+    """The ship designer for the ship selected in the library (or in the game)."""
+    from PySide6.QtWidgets import QDialog, QVBoxLayout
+
+    from ..library.designer import ShipEditor
+
+    spec = getattr(window.browser, "current", None)
+    if spec is None:
+        window.statusBar().showMessage("Select a ship in the ship library first")
+        _find_ship(window)
+        return
+    dialog = QDialog(window)
+    dialog.setWindowTitle(f"Ship designer — {spec.id}")
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(ShipEditor(spec, dialog))
+    dialog.resize(1200, 800)
+    dialog.exec()
