@@ -1,0 +1,407 @@
+"""A combat round as a step-through model (311.3).
+
+A round is a plain JSON-able dict (what the players typed), see :data:`EXAMPLE`:
+
+* ``table`` ("standard" or "advanced", 311.1), ``rounding`` (311.4), ``seed`` (optional);
+* ``dice``: typed dice by key (``"4B.attacker": [4]``); dice not typed are rolled from the seed;
+* ``notes``: the players' record of the core steps, by step id;
+* one entry per computed step: ``3X1``, ``4A2``, ``4A3``, ``4A4``, ``4A5``, ``5A``, ``5B``,
+  ``5S``, ``6G``, ``6X``.
+
+:func:`evaluate` walks the steps in order and returns a :class:`StepView` for each: what it
+asks, what it computes, its status and its result. A computed step whose inputs are missing is
+``waiting`` and so is every computed step after it. Every die used is in ``dice_log``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import operations, procedures, tables
+from .dice import Dice, DiceNeeded
+from .procedures import SIDES, InputNeeded
+from .steps import STEPS, StepDef
+
+DONE, WAITING, PLAYERS, NOT_USED = "done", "waiting", "players", "not used"
+
+
+@dataclass
+class StepView:
+    id: str
+    title: str
+    rule: str
+    asks: str
+    computes: str
+    status: str
+    result: str = ""
+    values: dict = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "rule": self.rule, "asks": self.asks,
+                "computes": self.computes, "status": self.status, "result": self.result,
+                "values": self.values, "problems": self.problems}
+
+
+@dataclass
+class RoundReport:
+    steps: list[StepView]
+    dice_log: list[dict]
+    summary: dict
+
+    def step(self, step_id: str) -> StepView:
+        return next(s for s in self.steps if s.id == step_id)
+
+    def as_dict(self) -> dict:
+        return {"steps": [s.as_dict() for s in self.steps], "dice_log": self.dice_log,
+                "summary": self.summary}
+
+
+class _State:
+    """What earlier steps found, for the later ones."""
+
+    def __init__(self) -> None:
+        self.bir: dict[str, int] = {}
+        self.picks_both: str | None = None
+        self.variable: dict[str, int] = {"attacker": 0, "defender": 0}
+        self.ew: procedures.EwResult | None = None
+        self.ew_units: dict[str, list[dict]] = {"attacker": [], "defender": []}
+        self.frozen: dict[str, str] = {}
+        self.used_sfg: set[str] = set()
+        self.disasters: list[str] = []
+        self.shock_ships: list[dict] = []
+        self.potential: dict[str, float] = {}
+        self.damage: dict[str, float] = {}
+        self.crippled: dict[str, str] = {}
+
+
+def _int(value, what: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{what} must be {low}-{high}, not {value}")
+    return value
+
+
+def _step_3x1(data: dict, st: _State, view: StepView) -> None:
+    raw = data["3X1"]
+    for side in SIDES:
+        st.bir[side] = _int(raw.get(side), f"the {side}'s battle intensity (304.1)", 0, 10)
+    st.picks_both = raw.get("picks_both")
+    st.variable = {s: _int(raw.get("variable", {}).get(s, 0), "variable intensity (304.3)")
+                   for s in SIDES}
+    lines = []
+    for side in SIDES:
+        bir = st.bir[side] + st.variable[side]
+        allowed = []
+        allowed.append(("SFG ships" if bir >= 3 else "no SFG ships") + " (312.262)")
+        allowed.append(("starbase SFG" if bir >= 4 else "no starbase SFG") + " (312.122)")
+        allowed.append(("SAF and ground attacks" if st.bir[side] == 4
+                        else "no SAF or ground attacks") + " (520.4, 521.33)")
+        lines.append(f"{side} BIR {st.bir[side]}"
+                     + (f" {st.variable[side]:+d}" if st.variable[side] else "")
+                     + ": " + ", ".join(allowed))
+    view.result = "; ".join(lines)
+    view.values = {"bir": dict(st.bir), "variable": dict(st.variable)}
+
+
+def _step_4a2(data: dict, st: _State, view: StepView) -> None:
+    raw = data.get("4A2", {})
+    for side in SIDES:
+        st.ew_units[side] = [dict(u) for u in raw.get(side, [])]
+    bases = []
+    for base in raw.get("bases", []):
+        side, kind = base["side"], base["kind"]
+        ew = _int(base.get("ew"), f"{kind} EW factor", 1, 6)
+        attack = tables.base_attack(kind, str(base.get("race", "")), ew)
+        st.ew_units[side].append({"name": base.get("name", kind), "ew": ew})
+        bases.append({"side": side, "name": base.get("name", kind), "kind": kind, "ew": ew,
+                      "attack": attack})
+    st.ew = procedures.electronic_warfare(st.ew_units)
+    view.result = st.ew.text + "".join(
+        f"; {b['name']} ({b['kind']}) EW {b['ew']} -> attack {b['attack']} "
+        f"{tables.BASE_EW_RULES[b['kind']]}" for b in bases)
+    view.values = {"totals": st.ew.totals, "newpt": st.ew.newpt, "shift": st.ew.shift,
+                   "disadvantaged": st.ew.disadvantaged, "bases": bases}
+
+
+def _step_4a3(data: dict, st: _State, dice: Dice, view: StepView) -> None:
+    raw = data.get("4A3", {})
+    if not any(raw.get(s) for s in SIDES):
+        view.status, view.result = NOT_USED, "no SFG used this round"
+        return
+    accompanying = raw.get("accompanying", {})
+    results = {}
+    for side in SIDES:
+        units = raw.get(side) or []
+        if not units:
+            continue
+        both = None
+        if st.picks_both == side:
+            both = st.bir[side] + st.bir[procedures.other(side)]
+        res = procedures.stasis(side, units, st.bir[side] + max(st.variable[side], 0), dice,
+                                st.ew, float(accompanying.get(side, 0)), both)
+        results[side] = res
+        view.problems.extend(res.problems)
+        st.frozen.update(res.frozen)
+        st.used_sfg.update(res.used)
+        st.disasters.extend(res.disasters)
+    had_ew = {u["name"] for s in SIDES for u in st.ew_units[s] if int(u.get("ew", 0))}
+    text = "; ".join(f"{side}: {r.text}" for side, r in results.items())
+    if had_ew & set(st.frozen):
+        st.ew = procedures.electronic_warfare(st.ew_units, set(st.frozen))
+        text += f"; EW recalculated without the frozen scouts (312.211): {st.ew.text}"
+    view.result = text
+    view.values = {"frozen": dict(st.frozen), "used": sorted(st.used_sfg),
+                   "disasters": st.disasters,
+                   "attempts": [a for r in results.values() for a in r.attempts],
+                   "shift": st.ew.shift if st.ew else 0,
+                   "disadvantaged": st.ew.disadvantaged if st.ew else None}
+
+
+def _step_4a4(data: dict, st: _State, view: StepView) -> None:
+    ships = [dict(s) for s in data.get("4A4", {}).get("ships", [])]
+    if not ships:
+        view.status, view.result = NOT_USED, "no shock ships this round"
+        return
+    st.shock_ships = ships
+    parts = []
+    for ship in ships:
+        full = bool(ship.get("full", True))
+        factor = ship.get("full_attack") if full else ship.get("reduced_attack")
+        parts.append(f"{ship['name']} ({ship.get('side', '?')}): "
+                     + ("full factor, rolls for shock in 6S" if full
+                        else "lower factor, no shock roll")
+                     + (f", attack {factor}" if factor is not None else ""))
+    view.result = "; ".join(parts) + " (311.21)"
+    view.values = {"ships": ships}
+
+
+def _step_4a5(data: dict, st: _State, view: StepView) -> None:
+    raw = data["4A5"]
+    extra = {}
+    for side in SIDES:
+        value = raw.get(side)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ValueError(f"the {side}'s combat potential must be a number 0 or more "
+                             f"(302.4), not {value!r}")
+        bonus, problems = operations.prime_commando(
+            _int(raw.get("prime_commando", {}).get(side, 0), "prime teams (522.41)", 0))
+        view.problems.extend(problems)
+        extra[side] = bonus
+        st.potential[side] = float(value) + bonus
+    view.result = "; ".join(
+        f"{s} {st.potential[s]:g}" + (f" (with {extra[s]} from prime teams, 522.41)"
+                                       if extra[s] else "") for s in SIDES)
+    if st.disasters:
+        view.result += f"; attack factor 0 for {', '.join(st.disasters)} (312.223)"
+    frozen_enemy = [u for u, how in st.frozen.items()]
+    if frozen_enemy:
+        view.result += f"; frozen units not counted: {', '.join(frozen_enemy)} (312.211)"
+    view.values = {"potential": dict(st.potential), "prime_commando": extra}
+
+
+def _step_4b(dice: Dice, view: StepView, rolled: dict) -> None:
+    for side in SIDES:
+        rolled[side] = dice.one(f"4B.{side}", f"{side}'s damage die (4B)")
+    view.result = f"attacker {rolled['attacker']}, defender {rolled['defender']}"
+    view.values = dict(rolled)
+
+
+def _step_4c(data: dict, st: _State, view: StepView, rolled: dict) -> None:
+    table = data.get("table", "standard")
+    rounding = data.get("rounding", "half-up")
+    parts, values = [], {}
+    for side in SIDES:
+        shift = st.ew.shift if st.ew and st.ew.disadvantaged == side else 0
+        bir = max(0, min(10, st.bir[side] + st.variable[side]))
+        res = procedures.combat_damage(st.potential[side], bir, rolled[side], shift, table,
+                                       rounding)
+        st.damage[side] = float(res.damage)
+        parts.append(f"{side}: {res.text}")
+        values[side] = {"die": res.die, "shift": res.shift, "shifted": res.shifted,
+                        "coefficient": res.coefficient, "raw": float(res.raw),
+                        "damage": float(res.damage)}
+    view.result = "; ".join(parts)
+    view.values = values
+
+
+def _step_directed(key: str, data: dict, st: _State, view: StepView) -> None:
+    raw = data.get(key, {})
+    targets = raw.get("targets", [])
+    if not targets:
+        view.status, view.result = NOT_USED, "no directed damage entered"
+        return
+    out, parts = [], []
+    for t in targets:
+        name = str(t["name"])
+        frozen = name in st.frozen
+        used = name in st.used_sfg and not t.get("starbase")
+        full = frozen or used
+        cost = procedures.directed_cost(_int(t.get("defense"), f"{name} defense factor", 0),
+                                        _int(t.get("crippled_defense", 0),
+                                             f"{name} crippled defense", 0),
+                                        full, bool(t.get("crippled")),
+                                        0 if used and not frozen else int(t.get("mauler", 0)))
+        why = " frozen" if frozen else (" used its SFG" if used else "")
+        parts.append(f"{name}{why}: {cost.text}")
+        out.append({"name": name, "full_effect": full, "cripple": cost.cripple,
+                    "destroy": cost.destroy, "actual_cripple": cost.actual_cripple,
+                    "actual_destroy": cost.actual_destroy})
+    view.result = "; ".join(parts)
+    view.values = {"targets": out}
+
+
+def _step_saf(data: dict, st: _State, dice: Dice, view: StepView) -> None:
+    raw = data.get("5S")
+    if not raw:
+        view.status, view.result = NOT_USED, "no SAF this round"
+        return
+    shift = st.ew.shift if st.ew and st.ew.disadvantaged == "attacker" else 0
+    res = operations.saf_assault(dice, target=raw.get("target", "base"),
+                                 disrupted=bool(raw.get("disrupted")), ew_shift=shift,
+                                 monitor=bool(raw.get("monitor")),
+                                 other_ships=int(raw.get("other_ships", 0)),
+                                 bir=st.bir["attacker"])
+    view.problems.extend(res.problems)
+    view.result = res.text
+    view.values = {"die": res.die, "modified": res.modified, "scored": res.scored,
+                   "unit": res.unit}
+
+
+def _step_6g(data: dict, st: _State, dice: Dice, view: StepView) -> None:
+    raw = data.get("6G")
+    if not raw or not raw.get("attacks"):
+        view.status, view.result = NOT_USED, "no ground assault this round"
+        return
+    attacks = [dict(a) for a in raw["attacks"]]
+    for a in attacks:
+        a.setdefault("variable_bir", st.variable["attacker"])
+        if a["ship"] in st.frozen:
+            view.problems.append(f"{a['ship']} was in stasis this round and cannot attack "
+                                 "(521.321)")
+    combined = st.bir["attacker"] + st.bir["defender"] if st.picks_both == "attacker" else None
+    results, problems = operations.ground_attacks(
+        attacks, dice, target=raw.get("target", "planet"), monitor=bool(raw.get("monitor")),
+        bir=st.bir["attacker"], combined_bir=combined, consorts=int(raw.get("consorts", 0)),
+        roll_again=bool(raw.get("roll_again", True)))
+    view.problems.extend(problems)
+    parts = [f"{r.ship}: " + ", ".join(r.results) for r in results] or problems
+    values: dict = {"attacks": [r.__dict__ for r in results],
+                    "casualties": sum(r.casualties for r in results)}
+    team = raw.get("prime_team")
+    if team and results:
+        fate = operations.prime_marine(dice, str(team))
+        values["prime_team"] = fate
+        parts.append(f"prime team {team}: {fate['roll']}, {fate['fate']} (522.42)")
+    view.result = "; ".join(parts)
+    view.values = values
+
+
+def _step_6s(st: _State, dice: Dice, view: StepView) -> None:
+    if not st.shock_ships:
+        view.status, view.result = NOT_USED, "no shock ships this round"
+        return
+    res = procedures.shock(st.shock_ships, dice)
+    view.result = res.text
+    view.values = {"rolls": res.rolls, "crippled": res.crippled}
+
+
+def _step_6x(data: dict, dice: Dice, view: StepView) -> None:
+    raw = data.get("6X")
+    if not raw:
+        view.status, view.result = NOT_USED, "no capture attempt or SFG loss entered"
+        return
+    parts, values = [], {}
+    if raw.get("capture"):
+        res = operations.capture_roll(dice, prime_team=str(raw.get("prime_team", "")),
+                                      gce=bool(raw.get("gce")), pursuit=bool(raw.get("pursuit")))
+        parts.append(res["text"])
+        values["capture"] = res
+    for unit in raw.get("sfg_destroyed", []):
+        res = operations.sfg_salvage(dice, str(unit))
+        parts.append(res["text"])
+        values.setdefault("salvage", []).append(res)
+    if raw.get("sfg_captured"):
+        n = int(raw["sfg_captured"])
+        parts.append(f"{n} SFG unit(s) captured: the Klingons lose {10 * n} EP (312.14)")
+        values["klingon_loss"] = 10 * n
+    view.result = "; ".join(parts)
+    view.values = values
+
+
+def evaluate(data: dict) -> RoundReport:
+    """Walk the steps of a round; see the module docstring."""
+    dice = Dice.of(data.get("dice"), data.get("seed"))
+    st = _State()
+    rolled: dict[str, int] = {}
+    views: list[StepView] = []
+    blocked: str | None = None
+    notes = data.get("notes", {})
+    for step in STEPS:
+        view = StepView(step.id, step.title, step.rule, step.asks, step.computes, PLAYERS)
+        views.append(view)
+        if not step.computes:
+            view.result = str(notes.get(step.id, ""))
+            continue
+        if blocked:
+            view.status, view.result = WAITING, f"waiting for step {blocked}"
+            continue
+        view.status = DONE
+        try:
+            _run(step, data, st, dice, view, rolled)
+        except (InputNeeded, DiceNeeded) as exc:
+            view.status, view.result, blocked = WAITING, str(exc), step.id
+        except KeyError as exc:
+            view.status, blocked = WAITING, step.id
+            view.result = f"waiting for {exc.args[0]}"
+        except ValueError as exc:
+            view.status, blocked = WAITING, step.id
+            view.problems.append(str(exc))
+            view.result = f"cannot go on: {exc}"
+    summary = {"damage": dict(st.damage), "frozen": dict(st.frozen),
+               "used_sfg": sorted(st.used_sfg), "disasters": st.disasters,
+               "ew": st.ew.text if st.ew else "", "waiting_at": blocked}
+    return RoundReport(views, [r.as_dict() for r in dice.log], summary)
+
+
+def _run(step: StepDef, data: dict, st: _State, dice: Dice, view: StepView,
+         rolled: dict) -> None:
+    if step.id == "3X1":
+        if "3X1" not in data:
+            raise KeyError("each side's battle intensity (3X1)")
+        _step_3x1(data, st, view)
+    elif step.id == "4A2":
+        _step_4a2(data, st, view)
+    elif step.id == "4A3":
+        _step_4a3(data, st, dice, view)
+    elif step.id == "4A4":
+        _step_4a4(data, st, view)
+    elif step.id == "4A5":
+        if "4A5" not in data:
+            raise KeyError("each side's combat potential (4A5)")
+        _step_4a5(data, st, view)
+    elif step.id == "4B":
+        _step_4b(dice, view, rolled)
+    elif step.id == "4C":
+        _step_4c(data, st, view, rolled)
+    elif step.id in ("5A", "5B"):
+        _step_directed(step.id, data, st, view)
+    elif step.id == "5S":
+        _step_saf(data, st, dice, view)
+    elif step.id == "6G":
+        _step_6g(data, st, dice, view)
+    elif step.id == "6S":
+        _step_6s(st, dice, view)
+    elif step.id == "6X":
+        _step_6x(data, dice, view)
+
+
+EXAMPLE: dict = {
+    "table": "standard", "rounding": "half-up",
+    "dice": {"4B.attacker": [4], "4B.defender": [3]},
+    "3X1": {"attacker": 4, "defender": 4},
+    "4A2": {"attacker": [{"name": "D6S", "ew": 4}], "defender": [{"name": "SC", "ew": 4}]},
+    "4A5": {"attacker": 60, "defender": 48},
+}
