@@ -12,6 +12,12 @@ Weapon status (S4.0): the S4 table is not in the seeds, so the numbers are SFB D
 2 or 3, the capacitor full and every heavy weapon that can be held holding a complete
 standard load (photons, E4.22); weapons that cannot be held (disruptors, E3.24) arm on turn 1.
 A scenario that says ``"roll"`` needs ``weapon_status`` given per unit key.
+
+Carried damage: a unit's ``damage`` (box ids, the campaign ledger's damage carried from an
+earlier battle) is marked destroyed before play: the unit's destroyed boxes, its shield boxes
+(the highest-numbered boxes of each shield), its warp at the start for the "max" speed (C12.384),
+and its energy (a destroyed battery or capacitor holds nothing). :func:`carried_damage` checks
+the ids against the ship's SSD.
 """
 
 from __future__ import annotations
@@ -32,6 +38,24 @@ from ..rules.units import new_ship, profile_from_spec
 from .library import ShipLibrary
 
 
+def carried_damage(spec: ShipSpec, boxes) -> tuple[frozenset[str], tuple[int, ...]]:  # noqa: ANN001
+    """(destroyed non-shield boxes, undestroyed boxes per shield) for a ship carrying the
+    destroyed ``boxes``; SetupError naming an id the SSD does not have."""
+    known = set(spec.box_ids())
+    unknown = sorted(set(boxes) - known)
+    if unknown:
+        raise SetupError(f"{spec.id} has no box {', '.join(unknown)} (carried damage)")
+    printed = ShieldState.for_ship(spec).printed
+    lost = [0] * len(printed)
+    others = set()
+    for box in boxes:
+        if box.startswith("shield") and box[6:7].isdigit():
+            lost[int(box[6]) - 1] += 1
+        else:
+            others.add(box)
+    return frozenset(others), tuple(p - n for p, n in zip(printed, lost))
+
+
 class SetupError(ValueError):
     """A scenario unit that cannot be set up (no ship class, hex, facing or status)."""
 
@@ -43,12 +67,14 @@ class GameSetup:
     specs: dict[str, ShipSpec]
 
 
-def armed_weapons(energy, spec: ShipSpec):  # noqa: ANN001, ANN201
-    """Every heavy weapon of ``energy`` holding a complete standard load (S4 status 2+)."""
+def armed_weapons(energy, spec: ShipSpec, destroyed=frozenset()):  # noqa: ANN001, ANN201
+    """Every heavy weapon of ``energy`` holding a complete standard load (S4 status 2+); a
+    weapon among the ``destroyed`` boxes (carried damage) holds nothing."""
     weapons = []
     for w in energy.weapons:
         table = ARMING.get(w.mode or w.type)
-        if table is None or table.hold is None:
+        if table is None or table.hold is None or w.box in destroyed or any(
+                b.startswith(w.box + ".") for b in destroyed):
             # probes and shuttles; weapons that cannot be held (disruptors, E3.24) arm on turn 1
             weapons.append(w)
             continue
@@ -84,21 +110,27 @@ def units_from_scenario(
         if facing is None:
             raise SetupError(f"{key}: the facing is the player's choice; give it in the scenario")
         profile = profile_from_spec(spec)
+        dead, shield_boxes = carried_damage(spec, getattr(unit, "damage", ()))
+        warp = profile.warp - sum(1 for b in dead if b.split("#")[0].endswith("_warp"))
         if isinstance(unit.speed, int):
             speed = unit.speed
         else:  # "max": the fastest the ship can plot (C12.384, at most 31 C2.112)
             probe = new_ship(uid, side.name, profile, hex=hex_from_label(unit.hex), facing=facing)
-            speed = max_speed(probe)
+            speed = max_speed(replace(probe, warp_at_start=warp))
         status = unit.weapon_status if isinstance(unit.weapon_status, int) else statuses.get(key)
         if status is None:
             raise SetupError(f"{key}: weapon status {unit.weapon_status!r}: give weapon_status")
         ship = new_ship(uid, side.name, profile, hex=hex_from_label(unit.hex),
                         facing=facing, speed=speed, name=unit.name or spec.name, spec_id=spec.id)
-        energy = initial_state(spec, capacitor_full=status >= 1, prev_plot=((1, speed),))
+        if dead:
+            ship = replace(ship, destroyed=dead, warp_at_start=warp)
+        energy = initial_state(spec, destroyed=dead, capacitor_full=status >= 1,
+                               prev_plot=((1, speed),))
         if status >= 2:
-            energy = replace(energy, weapons=armed_weapons(energy, spec))
+            energy = replace(energy, weapons=armed_weapons(energy, spec, dead))
         units.append(ship)
-        records.append(ShipRecord(uid, spec.id, ShieldState.for_ship(spec), energy))
+        shields = ShieldState.for_ship(spec)
+        records.append(ShipRecord(uid, spec.id, replace(shields, boxes=shield_boxes), energy))
         for w in spec.weapons:
             if w.family == "drone" or w.type.upper() == "ADD":
                 racks.append(make_rack(uid, w, year=year or spec.year_in_service))

@@ -224,6 +224,12 @@ def _ship_issues(
         if unit.refits and unit.ship is None:
             issues.append(Issue(loc + ("refits",), "refits without a ship", "a ship id"))
         return issues, spec
+    if unit.damage:
+        known = set(spec.box_ids())
+        for i, box in enumerate(unit.damage):
+            if box not in known:
+                issues.append(Issue(loc + ("damage", i), f"{spec.id} has no box {box!r}",
+                                    "a box id of the ship's SSD (sfb-desk-cli ship ID lists them)"))
     codes = [r.code for r in spec.refits]
     for i, code in enumerate(unit.refits):
         refit = next((r for r in spec.refits if r.code == code), None)

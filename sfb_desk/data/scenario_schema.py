@@ -208,6 +208,9 @@ class Unit(_Table):
     bpv: Count | None = None
     alternatives: list[ShipId] = []
     flags: list[Literal[UNIT_FLAGS]] = []  # type: ignore[valid-type]
+    damage: list[Text] = Field(
+        [], description="SSD box ids destroyed before play: a campaign ship's carried damage"
+    )
     note: str = ""
 
     @property

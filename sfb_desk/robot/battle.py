@@ -1,0 +1,113 @@
+"""Robots fight any scenario: every side a robot, ships set up with their carried damage.
+
+:func:`play_battle` sets a validated :class:`~sfb_desk.data.scenario_schema.Scenario` up with
+:func:`sfb_desk.data.game_setup.units_from_scenario` (a unit's ``damage`` is its carried SSD
+damage), runs a :class:`~sfb_desk.engine.session.Session` with one :class:`~.robot.Robot` per
+side until the last turn or until a side has no ship left in the fight (the duel's rule,
+:mod:`.duel`), and returns a :class:`BattleRun` whose :meth:`BattleRun.result` is the battle
+result the campaign ledger imports (sfb_desk.campaign: per ship its fate and every SSD box
+destroyed at the end, carried damage included, shield boxes as ``shield{k}#{n}`` ids).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..data.game_setup import units_from_scenario
+from ..data.library import ShipLibrary, load_library
+from ..data.scenario_schema import Scenario
+from ..data.scenarios import CannotScore, score, unit_keys
+from ..engine.records import damage_state
+from ..engine.session import Session
+from ..rules.damage.status import crippled_reasons
+from ..rules.units import SHIP
+from ..rules.victory import ShipOutcome
+from .duel import ANSWER_CAP, _run
+from .levels import DEFAULT_LEVEL
+from .robot import Robot
+
+
+@dataclass(frozen=True)
+class BattleRun:
+    """One scenario played by robots: the ledger's result document and the game."""
+
+    scenario_id: str
+    seed: int
+    turns_played: int
+    ended: str  # "turn limit", "destroyed", "disengaged", "no power"
+    ships: tuple[dict, ...]
+    victory: dict | None  # S2.20 levels and points per side, None when it cannot be scored
+    answers: int
+    session: Session | None = field(default=None, compare=False, repr=False)
+
+    def result(self) -> dict:
+        """The battle result document (issue 18; the digest's BattleResult contract)."""
+        return {
+            "format": "sfb-desk-battle-result", "format_version": 1,
+            "scenario": self.scenario_id, "seed": self.seed, "turns_played": self.turns_played,
+            "ended": self.ended, "ships": list(self.ships), "victory": self.victory,
+            "played_by": "robots",
+        }
+
+
+def shield_box_ids(printed, boxes) -> list[str]:  # noqa: ANN001
+    """The destroyed shield boxes as ids: the highest-numbered boxes of each shield."""
+    return [f"shield{k}#{n}" for k, (p, b) in enumerate(zip(printed, boxes), start=1)
+            for n in range(b + 1, p + 1)]
+
+
+def play_battle(
+    scenario: Scenario,
+    seed: int = 0,
+    *,
+    levels: dict[str, str] | None = None,
+    turns: int | None = None,
+    library: ShipLibrary | None = None,
+    keep_game: bool = False,
+    answer_cap: int = ANSWER_CAP,
+) -> BattleRun:
+    """Robots play every side of ``scenario`` (module docstring). ``levels``: robot level by
+    side name (default :data:`~.levels.DEFAULT_LEVEL`); ``turns``: the last turn (default the
+    scenario's length). SetupError for a unit that cannot be set up; DuelError for a refusal
+    or a hang."""
+    library = library or load_library()
+    sides = tuple(s.name for s in scenario.sides)
+    levels = levels or {}
+    setup = units_from_scenario(scenario, library, turns=turns, dice_seed=seed)
+    session = Session(setup.state, setup.combat, setup.specs)
+    robots = [Robot(side, levels.get(side, DEFAULT_LEVEL), seed) for side in sides]
+    answers, ended = _run(session, robots, sides, answer_cap)
+    state = session.state
+    last = turns or scenario.length.turns or state.turn
+    played = last if ended == "turn limit" else state.turn
+    keys = unit_keys(scenario)
+    ships, outcomes = [], {}
+    for key, (side, unit) in zip(keys, scenario.units()):
+        ship = state.unit(key)
+        if ship.kind != SHIP:
+            continue
+        record = session.combat.ship(ship.id)
+        gone = ship.status in ("disengaged", "off_map")
+        destroyed = ship.status == "destroyed" or record.ship_destroyed
+        outcomes[key] = ShipOutcome(
+            destroyed_boxes=ship.destroyed, internal_points=record.internal_points,
+            destroyed=destroyed, disengaged=gone, disengaged_turn=state.turn if gone else None)
+        sh = record.shields
+        spec = setup.specs[record.spec_id]
+        crippled = bool(crippled_reasons(spec, damage_state(record, spec, ship.destroyed)))
+        ships.append({
+            "unit": key, "ship": record.spec_id, "side": side.name,
+            "fate": "destroyed" if destroyed else ("disengaged" if gone else "on map"),
+            "disengaged_turn": state.turn if gone else None,
+            "destroyed_boxes": sorted(ship.destroyed) + shield_box_ids(sh.printed, sh.boxes),
+            "internal_points": record.internal_points, "crippled": crippled,
+            "carried": list(unit.damage),
+        })
+    try:
+        victory = score(scenario, library, outcomes)
+        summary = {s: {"level": victory.side(s).level, "points": float(victory.side(s).points)}
+                   for s in sides}
+    except CannotScore:
+        summary = None
+    return BattleRun(scenario.id, seed, played, ended, tuple(ships), summary, answers,
+                     session if keep_game else None)
