@@ -27,12 +27,17 @@ def _scenario(damage: list[str]) -> Scenario:
 
 def test_three_ships_fight_and_carried_damage_stays_destroyed():
     carried = ["left_warp#1", "left_warp#2", "shield1#44"]
-    run = play_battle(_scenario(carried), seed=3)
+    run = play_battle(_scenario(carried), seed=3, keep_game=True)
     result = run.result()
     assert result["format"] == "sfb-desk-battle-result" and result["turns_played"] >= 1
     assert [s["unit"] for s in result["ships"]] == ["Kang", "FF 1", "FF 2"]
     kang = result["ships"][0]
-    assert set(carried) <= set(kang["destroyed_boxes"]) and kang["carried"] == carried
+    assert kang["carried"] == carried
+    # carried damage stays destroyed unless the robot repaired it in play (D9.7 may work on
+    # boxes destroyed before the scenario; D9.73 bars only this turn's)
+    repaired = set(carried) - set(kang["destroyed_boxes"])
+    assert len(repaired) <= run.session.combat.ship("Kang").boxes_repaired
+    assert "shield1#44" in kang["destroyed_boxes"]
     assert set(result["victory"]) == {"Klingon", "Kzinti"}
     assert all(s["fate"] in ("destroyed", "disengaged", "on map") for s in result["ships"])
 
