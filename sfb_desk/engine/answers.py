@@ -19,12 +19,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from ..rules.game_state import GameState
 from .prompts import DICE_KINDS, DiceRequest, Prompt
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .session import Session
+
+class Asking(Protocol):
+    """The session that asks, as an answer source sees it (the engine's
+    :class:`~sfb_desk.engine.session.Session` is one; this module does not import it, the session
+    imports this module). The sources here read only its state (the dice seed)."""
+
+    @property
+    def state(self) -> GameState: ...
 
 
 class _NoAnswer:
@@ -36,7 +43,7 @@ NO_ANSWER = _NoAnswer()
 
 
 class AnswerSource(Protocol):
-    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | _NoAnswer: ...
+    def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +78,7 @@ class Scripted:
         else:
             self._plain.append(item)
 
-    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | _NoAnswer:
+    def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
         if prompt.key in self._keyed:
             return self._keyed.pop(prompt.key), self.name
         if prompt.default is not None:
@@ -106,7 +113,7 @@ class SeededDice:
         dice = 1 if prompt.kind == "1d6" else 2
         return [sum(rng.randint(1, 6) for _ in range(dice)) for _ in range(prompt.count)]
 
-    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | _NoAnswer:
+    def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
         if not isinstance(prompt, DiceRequest):
             return NO_ANSWER
         seed = self.seed if self.seed is not None else session.state.dice_seed
@@ -120,7 +127,7 @@ class Defaults:
 
     name = "default"
 
-    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | _NoAnswer:
+    def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
         if prompt.default is not None:
             return prompt.default, self.name
         return NO_ANSWER
@@ -132,7 +139,7 @@ class Chain:
     def __init__(self, *sources: AnswerSource) -> None:
         self.sources = sources
 
-    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | _NoAnswer:
+    def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
         for source in self.sources:
             result = source.answer(prompt, session)
             if result is not NO_ANSWER:
@@ -147,7 +154,7 @@ class Replay:
         self._answers = list(answers)
         self._next = 0
 
-    def answer(self, prompt: Prompt, session: Session) -> tuple[object, str] | _NoAnswer:
+    def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
         if self._next >= len(self._answers):
             return NO_ANSWER
         value, source = self._answers[self._next]

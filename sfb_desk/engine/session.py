@@ -33,6 +33,7 @@ from ..rules.game_state import GameState
 from ..rules.ship import ShipSpec
 from ..rules.results import Event, Refusal, event
 from ..rules.units import ACTIVE, Unit
+from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .combat_steps import CombatSteps
@@ -201,14 +202,12 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
         stepped by this turn's allocation; None before the allocation or once fired."""
         return self._arming_now(self._ships[unit_id], self._units[unit_id], box)
 
-    def run(self, source: object, *, limit: int | None = None) -> Refusal | None:
+    def run(self, source: AnswerSource, *, limit: int | None = None) -> Refusal | None:
         """Answer prompts from ``source`` until it has no answer, the game ends or ``limit``
         answers were given. Returns the refusal if the source gave an illegal answer."""
-        from .answers import NO_ANSWER
-
         given = 0
         while self.pending is not None and (limit is None or given < limit):
-            result = source.answer(self.pending, self)  # type: ignore[attr-defined]
+            result = source.answer(self.pending, self)
             if result is NO_ANSWER:
                 return None
             value, name = result

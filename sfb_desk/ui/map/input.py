@@ -9,20 +9,20 @@ Two orders need a second answer and open a small prompt: an HET (H) asks for the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QLabel, QWidget
 
 from sfb_desk.rules.hexes import Hex, neighbor
 from sfb_desk.rules.movement.core import HET, LEFT, RIGHT, SLIP, STRAIGHT, TAC, TURN, MoveOrder, tac_refusal
 from sfb_desk.rules.movement.het import het_refusal
+from sfb_desk.rules.results import Refusal
+from sfb_desk.rules.units import Unit
 
-from .items import Target
-from .moves import het_facing_toward, moves_this_impulse, order_toward
-
-if TYPE_CHECKING:
-    from .view import MapView
+from .items import Target, TargetsItem
+from .moves import MoveContext, MoveOption, het_facing_toward, moves_this_impulse, order_toward
 
 K = Qt.Key
 _FACING_KEYS = {K.Key_A: 0, K.Key_B: 1, K.Key_C: 2, K.Key_D: 3, K.Key_E: 4, K.Key_F: 5,
@@ -37,10 +37,52 @@ _PAN_KEYS = {K.Key_Left: (-1, 0), K.Key_Right: (1, 0), K.Key_Up: (0, -1), K.Key_
 PAN_BUTTONS = (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton)
 
 
+class MapHost(Protocol):
+    """What :class:`MapInput` needs of the view it is mixed into (the map view,
+    :class:`sfb_desk.ui.map.view.MapView`), named here so this module does not import the view
+    (the view imports this module)."""
+
+    _ctx: MoveContext
+    _units: dict[str, Unit]
+    _by_hex: dict[Hex, list[Unit]]
+    _selected: str | None
+    _hovered: Hex | None
+    _legal: dict[Hex, list[MoveOption]]
+    _prompt: str | None
+    _space: bool
+    _pan_from: QPoint | None
+    targets_item: TargetsItem
+    message_label: QLabel
+
+    @property
+    def selected_unit(self) -> Unit | None: ...
+    def viewport(self) -> QWidget: ...
+    def select_unit(self, unit_id: str | None) -> None: ...
+    def hex_at_view(self, pos: QPointF) -> Hex: ...
+    def request_move(self, order: MoveOrder) -> bool: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
+    def _refuse(self, refusal: Refusal) -> None: ...
+    def _refresh_targets(self) -> None: ...
+    def _update_hover(self) -> None: ...
+    def zoom_by(self, factor: float) -> None: ...
+    def zoom_in(self) -> None: ...
+    def zoom_out(self) -> None: ...
+    def fit_map(self) -> None: ...
+    def pan_by(self, dx: float, dy: float) -> None: ...
+    # and MapInput's own methods, called through the same ``self``
+    def start_het_prompt(self) -> bool: ...
+    def start_tac_prompt(self) -> bool: ...
+    def _cancel_prompt(self) -> None: ...
+    def click_hex(self, h: Hex, modifiers: Qt.KeyboardModifier = ...) -> None: ...
+    def select_next_mover(self, backwards: bool = False) -> None: ...
+    def _handle_key(self, event: QKeyEvent) -> bool: ...
+    def _unit_key(self, key: int, shift: bool) -> bool: ...
+
+
 class MapInput:
     """Mouse, wheel and keys of the map view; see the module docstring."""
 
-    def __init__(self: MapView) -> None:
+    def __init__(self: MapHost) -> None:
         self._prompt: str | None = None
         self._space = False
         self._pan_from: QPoint | None = None
@@ -51,7 +93,7 @@ class MapInput:
         """``"het"`` or ``"tac"`` while the map waits for the second half of an order."""
         return self._prompt
 
-    def start_het_prompt(self: MapView) -> bool:
+    def start_het_prompt(self: MapHost) -> bool:
         """Ask for an HET's new facing, if the rules allow an HET now (C6)."""
         unit = self.selected_unit
         if unit is None:
@@ -68,7 +110,7 @@ class MapInput:
         self.show_message("High energy turn (C6): new facing A-F, or click the hex it faces; Esc cancels")
         return True
 
-    def start_tac_prompt(self: MapView) -> bool:
+    def start_tac_prompt(self: MapHost) -> bool:
         """Ask for a tactical maneuver's side, if the rules allow one now (C5)."""
         unit = self.selected_unit
         if unit is None:
@@ -82,14 +124,14 @@ class MapInput:
         self.show_message("Tactical maneuver (C5): Left or Right turns one hexside; Esc cancels")
         return True
 
-    def _cancel_prompt(self: MapView) -> None:
+    def _cancel_prompt(self: MapHost) -> None:
         if self._prompt is not None:
             self._prompt = None
             self.message_label.hide()
             self._refresh_targets()
 
     # -- mouse ---------------------------------------------------------------------------
-    def mousePressEvent(self: MapView, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+    def mousePressEvent(self: MapHost, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         button = event.button()
         if button in PAN_BUTTONS or (button == Qt.MouseButton.LeftButton and self._space):
             self._pan_from = event.position().toPoint()
@@ -102,7 +144,7 @@ class MapInput:
             return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self: MapView, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+    def mouseMoveEvent(self: MapHost, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         pos = event.position().toPoint()
         if self._pan_from is not None:
             delta = pos - self._pan_from
@@ -116,24 +158,24 @@ class MapInput:
             self._update_hover()
         event.accept()
 
-    def mouseReleaseEvent(self: MapView, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+    def mouseReleaseEvent(self: MapHost, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()
         event.accept()  # the press did the work (or started the pan)
 
-    def leaveEvent(self: MapView, event: QEvent) -> None:  # noqa: N802 (Qt name)
+    def leaveEvent(self: MapHost, event: QEvent) -> None:  # noqa: N802 (Qt name)
         self._hovered = None
         self._update_hover()
         super().leaveEvent(event)
 
-    def wheelEvent(self: MapView, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
+    def wheelEvent(self: MapHost, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
         steps = event.angleDelta().y() / 120.0
         if steps:
             self.zoom_by(1.15 ** steps)
         event.accept()
 
-    def click_hex(self: MapView, h: Hex, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    def click_hex(self: MapHost, h: Hex, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
         """A left click on hex ``h``: answer a prompt, move into a highlighted hex, select the
         unit there, explain why an adjacent hex cannot be entered, or clear the selection."""
         unit = self.selected_unit
@@ -168,14 +210,14 @@ class MapInput:
         self.select_unit(None)
 
     # -- keys ----------------------------------------------------------------------------
-    def event(self: MapView, event: QEvent) -> bool:
+    def event(self: MapHost, event: QEvent) -> bool:
         # Tab would move the keyboard focus away; on the map it selects the next mover.
         if event.type() == QEvent.Type.KeyPress and event.key() in (K.Key_Tab, K.Key_Backtab):
             self.select_next_mover(backwards=event.key() == K.Key_Backtab)
             return True
         return super().event(event)
 
-    def select_next_mover(self: MapView, backwards: bool = False) -> None:
+    def select_next_mover(self: MapHost, backwards: bool = False) -> None:
         """Select the next unit (by id) that moves this impulse, or the next unit."""
         ids = [uid for uid in sorted(self._units) if moves_this_impulse(self._units[uid], self._ctx)]
         ids = ids or sorted(self._units)
@@ -187,20 +229,20 @@ class MapInput:
             i = -1 if backwards else 0
         self.select_unit(ids[i % len(ids)])
 
-    def keyPressEvent(self: MapView, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self: MapHost, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
         if self._handle_key(event):
             event.accept()
         else:
             super().keyPressEvent(event)
 
-    def keyReleaseEvent(self: MapView, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+    def keyReleaseEvent(self: MapHost, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
         if event.key() == K.Key_Space and not event.isAutoRepeat():
             self._space = False
             event.accept()
             return
         super().keyReleaseEvent(event)
 
-    def _handle_key(self: MapView, event: QKeyEvent) -> bool:
+    def _handle_key(self: MapHost, event: QKeyEvent) -> bool:
         key = event.key()
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if self._prompt == "het":
@@ -240,7 +282,7 @@ class MapInput:
             return False
         return True
 
-    def _unit_key(self: MapView, key: int, shift: bool) -> bool:
+    def _unit_key(self: MapHost, key: int, shift: bool) -> bool:
         if key == K.Key_H:
             self.start_het_prompt()
         elif key == K.Key_T:
