@@ -7,7 +7,7 @@ the moment of saving::
      "initial": {...}, "state": {...}, "initial_combat": {...}, "combat": {...},
      "pending": "T2.I17.move.ENT", "log": [...]}
 
-``initial_combat`` / ``combat`` (version 2) are the ship records and seeking state
+``initial_combat`` / ``combat`` (version 2; version 3 adds the ship systems) are the ship records and seeking state
 (:mod:`sfb_desk.engine.records`) at the start and now. The ship classes they name by
 ``spec_id`` are looked up in the ship library when the save is loaded (decisions.md). Version 1
 saves (movement only) migrate by gaining empty combat records.
@@ -43,14 +43,16 @@ from ..engine.codec import (
     encode,
     encode_log,
     encode_state,
+    with_defaults,
 )
 from ..engine.records import NO_COMBAT, Combat
+from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
 from .paths import user_data_dir
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 SUFFIX = ".sfbsave"
 AUTOSAVE_NAME = "autosave" + SUFFIX
 
@@ -65,7 +67,20 @@ def _v1_to_v2(doc: dict) -> dict:
     return {**doc, "initial_combat": empty, "combat": empty}
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+def _v2_to_v3(doc: dict) -> dict:
+    """Version 3 adds the ship systems (D5, G7, G8, G13, D7): rule options and each ship
+    record's systems state, all with their defaults (nothing of them happened in a v2 game)."""
+    out = dict(doc)
+    for key in ("initial", "state"):
+        if isinstance(out.get(key), dict):
+            out[key] = with_defaults(out[key], GameState)
+    for key in ("initial_combat", "combat"):
+        if isinstance(out.get(key), dict):
+            out[key] = with_defaults(out[key], Combat)
+    return out
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class SaveError(Exception):
@@ -125,7 +140,11 @@ def migrate(
 
 def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     """Migrate, validate and replay a save document into a session (SaveError on failure)."""
+    written = doc.get("version") if isinstance(doc, dict) else None
     doc = migrate(doc, path)  # type: ignore[arg-type]
+    # A save written before version 3 never met the ship-systems prompts (self-destruction ...):
+    # its replay passes them with their defaults (Replay's keys).
+    keys_needed = isinstance(written, int) and written < 3
     for key in ("initial", "state", "log", "initial_combat", "combat"):
         if key not in doc:
             raise SaveError(path, f"missing \"{key}\"")
@@ -151,7 +170,8 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     if initial.impulse != 0:
         raise SaveError(path, "initial: a game starts at the start of a turn (impulse 0)")
     try:
-        session = replay(initial, log.answers(), initial_combat, specs)
+        session = replay(initial, log.answers(), initial_combat, specs,
+                         keys=log.answer_keys() if keys_needed else None)
     except ReplayError as exc:
         raise SaveError(path, f"the log does not replay: {exc}") from None
     if session.state != saved or session.combat != saved_combat:
@@ -160,7 +180,10 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     if doc.get("pending", pending) != pending:
         raise SaveError(path, f"the saved game waits on {doc.get('pending')!r}, the replay on "
                               f"{pending!r}")
-    session.log = log  # keep the saved records as they are, refusals included
+    if len(session.log.answers()) == len(log.answers()):
+        session.log = log  # keep the saved records as they are, refusals included
+    # else: the replay answered prompts an older program did not ask with their defaults
+    # (new rules, Replay's keys); its own log is then the one that replays
     return session
 
 

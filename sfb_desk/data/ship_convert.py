@@ -118,6 +118,7 @@ def build_spec(sections: Sections) -> ShipSpec:
         breakdown=data.breakdown,
         het_cost=_fraction(data.het_cost),
         em_cost=_fraction(data.em_cost),
+        explosion_strength=data.explosion_strength,
         flags=frozenset(data.flags),
         crew_units=crew.crew_units,
         boarding_parties=crew.boarding_parties,
@@ -189,6 +190,7 @@ def spec_to_table(spec: ShipSpec) -> dict[str, Any]:
             breakdown=spec.breakdown,
             het_cost=_text(spec.het_cost),
             em_cost=_text(spec.em_cost),
+            explosion_strength=spec.explosion_strength,
             flags=tuple(flags),
         ),
         "crew": _table(

@@ -156,6 +156,9 @@ class ShipData(_Table):
     )
     het_cost: FractionText | None = None
     em_cost: FractionText | None = None
+    explosion_strength: Count | None = Field(
+        None, description="explosion strength (D5.2), the Master Ship Chart's Explo Str column"
+    )
     flags: list[Flag] = []
 
 

@@ -148,15 +148,24 @@ class Chain:
 
 
 class Replay:
-    """Feed back ``(value, source)`` pairs, e.g. a log's accepted answers, in order."""
+    """Feed back ``(value, source)`` pairs, e.g. a log's accepted answers, in order.
 
-    def __init__(self, answers: Sequence[tuple[object, str]]) -> None:
+    With ``keys`` (the prompt key of each answer, :meth:`GameLog.answer_keys`), a prompt with a
+    default whose key is not the next answer's is answered with its default: a prompt the
+    program that wrote the log did not ask (a rule added since), passed as its default says."""
+
+    def __init__(self, answers: Sequence[tuple[object, str]],
+                 keys: Sequence[str] | None = None) -> None:
         self._answers = list(answers)
+        self._keys = list(keys) if keys is not None else None
         self._next = 0
 
     def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
         if self._next >= len(self._answers):
             return NO_ANSWER
+        keys = self._keys
+        if keys is not None and prompt.default is not None and keys[self._next] != prompt.key:
+            return prompt.default, "default"
         value, source = self._answers[self._next]
         self._next += 1
         return value, source

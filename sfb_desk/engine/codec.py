@@ -158,6 +158,36 @@ def decode(obj: object, tp: object, path: str, name: str = "") -> object:
     raise CodecError(path, f"unsupported type {tp}")  # a state type the codec does not know
 
 
+def with_defaults(obj: object, tp: object) -> object:
+    """``obj`` (an encoded value of annotated type ``tp``) with every missing dataclass field
+    that has a default filled with its encoded default, at any depth. For the save migrations
+    (sfb_desk.data.saves) when a format version adds fields; decoding itself stays strict."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        classes = [a for a in typing.get_args(tp) if isinstance(a, type)
+                   and dataclasses.is_dataclass(a)]
+        return with_defaults(obj, classes[0]) if len(classes) == 1 and isinstance(obj, dict) else obj
+    if origin is tuple and isinstance(obj, list):
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return [with_defaults(v, args[0]) for v in obj]
+        return [with_defaults(v, a) for v, a in zip(obj, args)] + obj[len(args):]
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(obj, dict):
+        out = dict(obj)
+        fields = {f.name: f for f in dataclasses.fields(tp)}
+        for name, hint in _hints(tp):
+            if name in out:
+                out[name] = with_defaults(out[name], hint)
+                continue
+            f = fields[name]
+            if f.default is not dataclasses.MISSING:
+                out[name] = encode(f.default, hint, name)
+            elif f.default_factory is not dataclasses.MISSING:
+                out[name] = encode(f.default_factory(), hint, name)
+        return out
+    return obj
+
+
 def decode_state(obj: object, path: str = "state") -> GameState:
     state = decode(obj, GameState, path)
     assert isinstance(state, GameState)

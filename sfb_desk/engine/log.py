@@ -70,5 +70,9 @@ class GameLog:
         """The accepted answers in order, with their sources: what a replay feeds back."""
         return [(r.data, r.source) for r in self._records if r.kind == ANSWER]
 
+    def answer_keys(self) -> list[str]:
+        """The prompt key of each accepted answer, in the order of :meth:`answers`."""
+        return [r.key for r in self._records if r.kind == ANSWER]
+
     def events(self) -> list[object]:
         return [r.data for r in self._records if r.kind == EVENT]

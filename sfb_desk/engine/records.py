@@ -20,6 +20,7 @@ from ..rules.damage import DamageState
 from ..rules.energy import Allocation, EnergyState
 from ..rules.seeking import SeekingState
 from ..rules.ship import ShipSpec
+from ..rules.systems.state import SystemsRecord
 
 ZERO = Fraction(0)
 
@@ -53,6 +54,7 @@ class ShipRecord:
     repair_box: str | None = None
     repair_points: int = 0
     boxes_repaired: int = 0
+    systems: SystemsRecord = SystemsRecord()
 
     @property
     def capacitor(self) -> Fraction:

@@ -28,8 +28,9 @@ class ReplayError(ValueError):
     """The answers do not replay from this initial state (a corrupt or mismatched log)."""
 
 
-def _run(session: Session, answers: Sequence[tuple[object, str]], offset: int = 0) -> Session:
-    source = Replay(answers)
+def _run(session: Session, answers: Sequence[tuple[object, str]], offset: int = 0,
+         keys: Sequence[str] | None = None) -> Session:
+    source = Replay(answers, keys)
     outcome = session.run(source)
     if isinstance(outcome, Refusal):
         raise ReplayError(f"answer {offset + len(answers) - source.remaining} was refused: {outcome}")
@@ -45,9 +46,12 @@ def replay(
     answers: Sequence[tuple[object, str]],
     combat: Combat | None = None,
     specs: Mapping[str, ShipSpec] | None = None,
+    *,
+    keys: Sequence[str] | None = None,
 ) -> Session:
-    """A session from ``initial`` with ``answers`` (``(value, source)`` pairs) given in order."""
-    return _run(Session(initial, combat, specs), answers)
+    """A session from ``initial`` with ``answers`` (``(value, source)`` pairs) given in order
+    (``keys``: their prompt keys, so prompts added since are passed; :class:`Replay`)."""
+    return _run(Session(initial, combat, specs), answers, keys=keys)
 
 
 def undo(session: Session, steps: int = 1) -> Session:

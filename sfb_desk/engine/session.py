@@ -38,6 +38,7 @@ from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
+from .explosion_steps import ExplosionSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
 from .prompts import Prompt
@@ -80,7 +81,7 @@ class NotReady(RuntimeError):
 
 
 class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, CombatSteps,
-              MovementSegment, SideOrders):
+              ExplosionSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .hexes import FLOATING_MAP, MapBounds
+from .systems.options import SystemsOptions
 from .units import GONE, Unit
 
 
@@ -44,6 +45,8 @@ class RuleOptions:
     emergency_decel_delay: int = 2
     # C7.2: effective range beyond which a ship may disengage by separation.
     separation_range: int = 50
+    # Ship systems (D5, D7, G7, G8, G13): rules/systems/options.py and decisions.md.
+    systems: SystemsOptions = SystemsOptions()
 
 
 @dataclass(frozen=True, slots=True)

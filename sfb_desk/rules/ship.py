@@ -161,6 +161,7 @@ class ShipSpec:
     breakdown: str | None = None  # e.g. "5-6": the rolls that break down (C6.5)
     het_cost: Fraction | None = None
     em_cost: Fraction | None = None
+    explosion_strength: int | None = None  # D5.2: the Master Ship Chart's "Explo Str" column
     flags: frozenset[str] = frozenset()
     crew_units: int | None = None
     boarding_parties: int | None = None

@@ -63,7 +63,7 @@ from fractions import Fraction
 
 import pytest
 
-from sfb_desk.data.saves import load_game, save_game
+from sfb_desk.data.saves import CURRENT_VERSION, load_game, save_game
 from sfb_desk.engine.replay import replay, undo
 from sfb_desk.engine.session import Session
 
@@ -175,7 +175,7 @@ def test_save_reload_mid_duel_and_at_the_end(duel, tmp_path):
         assert not hasattr(loaded.answer(value, name), "rule")
     assert (loaded.state, loaded.combat) == (session.state, session.combat)
     path = save_game(tmp_path / "end.sfbsave", session)
-    assert json.loads(path.read_text())["version"] == 2
+    assert json.loads(path.read_text())["version"] == CURRENT_VERSION
     end = load_game(path)
     assert (end.state, end.combat) == (session.state, session.combat)
     again = replay(session.initial, answers, session.initial_combat, session.specs)

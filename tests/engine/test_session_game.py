@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sfb_desk.data.saves import load_game, save_game
+from sfb_desk.data.saves import CURRENT_VERSION, load_game, save_game
 from sfb_desk.engine.replay import replay, undo
 from sfb_desk.engine.session import Session
 from sfb_desk.rules.movement.speed import hexes_moved
@@ -76,7 +76,7 @@ def test_save_and_load_replays_to_an_identical_state(played, tmp_path):
     session, _ = played
     path = save_game(tmp_path / "duel.sfbsave", session)
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["format"] == "sfb-desk-save" and doc["version"] == 2
+    assert doc["format"] == "sfb-desk-save" and doc["version"] == CURRENT_VERSION
     loaded = load_game(path)
     assert loaded.state == session.state
     assert loaded.initial == session.initial

@@ -168,7 +168,8 @@ def build(ship: dict) -> dict:
         flags.add("carrier")
     systems = {key: ship[group][src] for group, src, key in SYSTEM_MAP if ship[group][src]}
     bpv = {k: ship["bpv"][k] for k in ("combat", "economic") if ship["bpv"].get(k) is not None}
-    extra.update(explosion_strength=ship["explosion_strength"], dock_points=ship["dock_points"])
+    extra.update(explosion_strength_source="Master Ship Chart, Explo Str column (SFB Online data)",
+                 dock_points=ship["dock_points"])
     if ship["msc_notes"]:
         extra["msc_notes"] = ship["msc_notes"]
     extra["bpv_note"] = ship["bpv"]["note"]
@@ -218,6 +219,7 @@ def build(ship: dict) -> dict:
         "data": {"size_class": ship["size_class"],
                  "move_cost": fraction_from_float(ship["move_cost"]),
                  "turn_mode": ship["turn_mode"], "breakdown": ship["breakdown"],
+                 "explosion_strength": ship["explosion_strength"],
                  "flags": sorted(flags)},
         "crew": crew,
         "tracks": {"sensor": list(ship["tracks"]["sensor"]),
