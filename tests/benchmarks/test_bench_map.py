@@ -24,7 +24,7 @@ from PySide6.QtTest import QTest
 from sfb_desk.rules.hexes import STANDARD_MAP, Hex, hex_range
 from sfb_desk.rules.units import DRONE, PLASMA, MoveProfile, Unit, new_seeker, new_ship
 from sfb_desk.ui.map.geometry import HEX_SIZE
-from sfb_desk.ui.map.items import side_colour
+from sfb_desk.ui.map.looks import side_colour
 from sfb_desk.ui.map.moves import move_options
 from sfb_desk.ui.map.view import MapView
 

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QImage
 from sfb_desk.rules.hexes import hex_from_label
 from sfb_desk.ui.map.demo import IMPULSE, TURN, demo_units, screenshot
 from sfb_desk.ui.map.geometry import HEX_SIZE, hex_center
-from sfb_desk.ui.map.items import side_colour
+from sfb_desk.ui.map.looks import side_colour
 
 
 def test_demo_scene_is_mid_turn_with_the_ca_the_d7_and_drones():

@@ -29,7 +29,7 @@ from sfb_desk.rules.units import PLASMA, HetState, MoveProfile, TacState, new_se
 from sfb_desk.ui.map.adapter import LocalMoves
 from sfb_desk.ui.map.geometry import CORNERS, HEX_SIZE, SQRT3, MapExtent, facing_vector, hex_at, hex_center
 from sfb_desk.ui.map.grid import LABEL_PX, LABEL_SIZES
-from sfb_desk.ui.map.items import SeekerCounter, ShipCounter
+from sfb_desk.ui.map.counters import SeekerCounter, ShipCounter
 from sfb_desk.ui.map.view import MapView
 
 H = hex_from_label
@@ -569,7 +569,7 @@ def test_local_moves_without_dice_refuses_an_het_needing_the_breakdown_roll(qtbo
 def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monkeypatch):
     from PySide6.QtGui import QImage, QPainter
 
-    from sfb_desk.ui.map.items import _Counter
+    from sfb_desk.ui.map.counters import _Counter
 
     monkeypatch.setattr(_Counter, "RENDERS_PER_FRAME", 3)
     view.set_units([ship(f"S{i}", at=f"{14 + 2 * (i % 10):02d}{10 + 4 * (i // 10):02d}") for i in range(20)])

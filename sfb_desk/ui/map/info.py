@@ -16,7 +16,7 @@ from sfb_desk.rules.arcs import ShieldHit, arc_mask, in_mask, shield_struck
 from sfb_desk.rules.hexes import Hex, bearing, hex_range
 from sfb_desk.rules.units import Unit
 
-from .items import unit_title
+from .looks import unit_title
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,7 @@ def hover_lines(
     """The lines of the hover overlay for the hex ``hovered`` (printed ``label``).
 
     Units are named by id, as the counters' captions and every other panel name them: the hex
-    line gives each as ``"ENT (Heavy Cruiser)"`` (:func:`~sfb_desk.ui.map.items.unit_title`),
+    line gives each as ``"ENT (Heavy Cruiser)"`` (:func:`~sfb_desk.ui.map.counters.unit_title`),
     the other lines by the id alone ("Range from ENT").
     """
     here = ", ".join(unit_title(u) for u in units_here)

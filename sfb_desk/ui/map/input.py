@@ -21,7 +21,7 @@ from sfb_desk.rules.movement.het import het_refusal
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import Unit
 
-from .items import Target, TargetsItem
+from .overlays import Target, TargetsItem
 from .moves import MoveContext, MoveOption, het_facing_toward, moves_this_impulse, order_toward
 
 K = Qt.Key

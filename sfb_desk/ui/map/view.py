@@ -42,17 +42,9 @@ from .geometry import HEX_SIZE, MapExtent, hex_at, hex_center
 from .grid import GridItem
 from .info import ArcCoverCache, WeaponArcs, hover_lines
 from .input import MapInput
-from .items import (
-    HexSetItem,
-    HoverItem,
-    SeekerCounter,
-    ShipCounter,
-    Target,
-    TargetsItem,
-    _Counter,
-    caption_above,
-    unit_title,
-)
+from .counters import SeekerCounter, ShipCounter, _Counter
+from .looks import caption_above, unit_title
+from .overlays import HexSetItem, HoverItem, Target, TargetsItem
 from .moves import MoveContext, MoveOption, check_order, move_options, moves_this_impulse
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
@@ -410,7 +402,7 @@ class MapView(MapInput, QGraphicsView):
                               area.top() + 8)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 (Qt name)
-        _Counter.new_frame()  # each frame may render a few counter pixmaps (map.items)
+        _Counter.new_frame()  # each frame may render a few counter pixmaps (map.counters)
         super().drawBackground(painter, rect)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
@@ -478,7 +470,7 @@ def _slots(*groups: tuple[tuple[float, float], ...]) -> tuple[QPointF, ...]:
 
 
 #: Where seekers sharing a hex go, in turn: beside the ship, then the half of the hex its
-#: caption leaves free (items.caption_above), then the other half. Alone, the top comes
+#: caption leaves free (looks.caption_above), then the other half. Alone, the top comes
 #: last: the hex number is printed there.
 _SEEKER_SLOTS = _slots(_BESIDE, _HIGH, _LOW)
 _SEEKER_SLOTS_CAPTION_ABOVE = _slots(_BESIDE, _LOW, _HIGH)

@@ -1,14 +1,11 @@
-"""Counters and overlays of the hex map: one item per unit, one item per overlay.
+"""Counters of the hex map: one graphics item per unit (their look: :mod:`.looks`; the
+overlays: :mod:`.overlays`).
 
 * :class:`ShipCounter`: ships and controlled shuttles; a disc in the side's colour with its
   unit id (:func:`caption_text`; the name in its tool tip), its speed and a pointer at the
   hexside it faces; a halo when it moves this impulse; a yellow rim when selected.
 * :class:`SeekerCounter`: drones (a dart) and plasma torpedoes (a glowing ball), small, so a
   hundred of them leave the ships readable; the speed beside it, clear of the hex number.
-* :class:`HexSetItem`: a set of hexes filled as one path (firing-arc shading).
-* :class:`TargetsItem`: the hexes a click may choose (legal moves, the HET facings), each with a
-  ghost pointer of the facing it leaves the unit in and a short tag.
-* :class:`HoverItem`: the hovered hex and the line to it from the selected unit.
 
 Counters cache their pixels in device coordinates; text is laid out once (QStaticText).
 """
@@ -16,9 +13,6 @@ Counters cache their pixels in device coordinates; text is laid out once (QStati
 from __future__ import annotations
 
 import math
-import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -30,95 +24,22 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
-    QPolygonF,
     QRadialGradient,
     QStaticText,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from sfb_desk.rules.hexes import Hex
 from sfb_desk.rules.units import PLASMA, SHUTTLE, Unit
 
-from .geometry import HEX_SIZE, facing_vector, hex_center, hex_polygon
-from .grid import LABEL_PX
-
-R = HEX_SIZE
-SIDE_COLOURS = {
-    "fed": QColor("#2f6fd6"),
-    "kli": QColor("#c0392b"),
-    "rom": QColor("#2e9e4f"),
-    "kzi": QColor("#d9891a"),
-    "gor": QColor("#8e44ad"),
-    "tho": QColor("#c0a020"),
-    "ori": QColor("#6b7a8f"),
-    "hyd": QColor("#1aa39a"),
-    "lyr": QColor("#b5651d"),
-    "isc": QColor("#9aa5b1"),
-}
-_FALLBACK = [QColor(c) for c in ("#d35400", "#16a085", "#7f8c8d", "#a04000", "#2471a3")]
+from .geometry import facing_vector, hex_center
+from .looks import (HALO, HALO_FILL, PLATE, PLATE_OPAQUE, R, SELECTED, TEXT, caption_above,
+                    caption_text, facing_pointer, near_number_bands, number_band, side_colour,
+                    unit_title)
 #: Counters are drawn from pictures while the view's zoom is below this (pixels per scene
 #: unit), and painted directly above it, where only a handful are on screen.
 COUNTER_CACHE_SCALE = 4.0
 #: Pictures kept per counter (zoom levels x with or without text), oldest dropped first.
 PICTURES_KEPT = 3
-HALO = QColor(255, 179, 0)
-HALO_FILL = QColor(255, 179, 0, 60)
-SELECTED = QColor("#ffe14d")
-TEXT = QColor("white")
-PLATE = QColor(10, 14, 24, 200)  # under a ship's caption
-PLATE_OPAQUE = QColor(10, 14, 24)  # the same over a hex number
-
-
-def side_colour(side: str) -> QColor:
-    """The counter colour of a side (``"fed"``, ``"Federation"``, ``"KLI"`` ...)."""
-    key = side.strip().lower()[:3]
-    colour = SIDE_COLOURS.get(key)
-    if colour is None:
-        colour = _FALLBACK[zlib.crc32(key.encode()) % len(_FALLBACK)]
-    return colour
-
-
-def unit_title(unit: Unit) -> str:
-    """``"ENT (Heavy Cruiser)"``: the id every panel uses, and the name when there is one."""
-    name = unit.name.strip()
-    return unit.id if not name or name == unit.id else f"{unit.id} ({name})"
-
-
-def caption_text(unit: Unit, metrics: QFontMetricsF, width: float) -> str:
-    """A ship counter's caption: its id, as every other panel names it (ENT, KRT); an id too
-    long for ``width`` gives way to the name when that is shorter, elided if need be."""
-    text = unit.id
-    if metrics.horizontalAdvance(text) > width and unit.name and len(unit.name) < len(text):
-        text = unit.name
-    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
-
-
-def caption_above(unit: Unit) -> bool:
-    """A ship counter's caption goes below the disc unless the nose points down there (C, D,
-    E)."""
-    return unit.facing in (2, 3, 4)
-
-
-_NUMBER_BAND: list[QRectF] = []
-
-
-def number_band() -> QRectF:
-    """Where the grid prints a hex's number (:mod:`~.grid`: ``CCRR`` at the top of the
-    hex), relative to the hex's centre, with a little margin."""
-    if not _NUMBER_BAND:
-        font = QFont()
-        font.setPixelSize(round(LABEL_PX))
-        metrics = QFontMetricsF(font)
-        half = metrics.horizontalAdvance("8888") / 2 + 0.04 * R
-        _NUMBER_BAND.append(QRectF(-half, -0.8 * R, 2 * half, metrics.height()))
-    return _NUMBER_BAND[0]
-
-
-def _near_bands() -> tuple[QRectF, ...]:
-    """The hex numbers a seeker's label could reach: its hex's, and the three hexes' below."""
-    band = number_band()
-    return tuple(band.translated(x * R, y * R) for x, y in ((0, 0), (-1.5, 0.866), (1.5, 0.866),
-                                                            (0, 1.732)))
 
 
 def _area(rect: QRectF) -> float:
@@ -127,17 +48,6 @@ def _area(rect: QRectF) -> float:
 
 #: The middle of a hex, where a ship sits among the seekers sharing its hex.
 _MIDDLE = QRectF(-0.42 * R, -0.42 * R, 0.84 * R, 0.84 * R)
-
-
-def _pointer(facing: int, tip: float, base: float, half: float) -> QPolygonF:
-    """A triangle pointing from the centre toward the hexside ``facing``."""
-    vx, vy = facing_vector(facing)
-    px, py = -vy, vx
-    return QPolygonF([
-        QPointF(vx * tip, vy * tip),
-        QPointF(vx * base + px * half, vy * base + py * half),
-        QPointF(vx * base - px * half, vy * base - py * half),
-    ])
 
 
 def _ring(inner: float, outer: float) -> QPainterPath:
@@ -312,10 +222,10 @@ class ShipCounter(_Counter):
         body = QPainterPath()
         body.addEllipse(QPointF(0, 0), radius, radius)
         nose = QPainterPath()
-        nose.addPolygon(_pointer(u.facing, 0.84 * R, 0.2 * R, 0.3 * R))
+        nose.addPolygon(facing_pointer(u.facing, 0.84 * R, 0.2 * R, 0.3 * R))
         nose.closeSubpath()
         self._body = body.united(nose)
-        self._nose_tip = _pointer(u.facing, 0.84 * R, 0.52 * R, 0.12 * R)
+        self._nose_tip = facing_pointer(u.facing, 0.84 * R, 0.52 * R, 0.12 * R)
         caption = caption_text(u, QFontMetricsF(self._font), 1.9 * R)
         self._name = _Text(caption, self._font)
         self.setToolTip(f"{unit_title(u)}: speed {u.speed}{' (reverse)' if u.reverse else ''},"
@@ -384,7 +294,7 @@ class SeekerCounter(_Counter):
     def _relayout(self) -> None:
         u = self.unit
         self._colour = side_colour(u.side)
-        self._dart = _pointer(u.facing, 0.34 * R, -0.2 * R, 0.15 * R)
+        self._dart = facing_pointer(u.facing, 0.34 * R, -0.2 * R, 0.15 * R)
         self._label = _Text(str(u.speed), self._font)
         self._label_at = self._label_place()
         vx, vy = facing_vector(u.facing)
@@ -402,7 +312,7 @@ class SeekerCounter(_Counter):
         """The speed label's centre: behind the seeker unless that covers a hex number (its
         own hex's, or the next one's below) or, in a shared hex, the middle where the ship
         is; then the first place round it that is clear, else the one that covers least."""
-        keep_clear = [band.translated(-self.offset) for band in _near_bands()]
+        keep_clear = [band.translated(-self.offset) for band in near_number_bands()]
         if not self.offset.isNull():
             keep_clear.append(_MIDDLE.translated(-self.offset))
         w, h = self._label.width, self._label.height
@@ -451,128 +361,3 @@ class SeekerCounter(_Counter):
             painter.setPen(TEXT)
             painter.setFont(self._font)
             self._label.draw_centred(painter, self._label_at.x(), self._label_at.y())
-
-
-class HexSetItem(QGraphicsItem):
-    """A set of hexes filled as one path (the firing-arc shading)."""
-
-    def __init__(self, colour: QColor, z: float) -> None:
-        super().__init__()
-        self.setZValue(z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._colour = colour
-        self._path = QPainterPath()
-        self.hexes: tuple[Hex, ...] = ()
-
-    def set_hexes(self, hexes: Sequence[Hex]) -> None:
-        self.prepareGeometryChange()
-        self.hexes = tuple(hexes)
-        path = QPainterPath()
-        for h in self.hexes:
-            path.addPolygon(hex_polygon(h, scale=0.97))
-        self._path = path
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._path.boundingRect()
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.fillPath(self._path, self._colour)
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """One clickable hex of the overlay: where, the facing to ghost (or -1) and a tag."""
-
-    hex: Hex
-    facing: int
-    tag: str
-
-
-class TargetsItem(QGraphicsItem):
-    """The hexes a click may choose, outlined, each with a ghost pointer and a tag."""
-
-    def __init__(self, colour: QColor, z: float) -> None:
-        super().__init__()
-        self.setZValue(z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._colour = colour
-        self._font = QFont()
-        self._font.setPixelSize(round(0.24 * R))
-        self.targets: tuple[Target, ...] = ()
-        self._rect = QRectF()
-
-    def set_targets(self, targets: Sequence[Target]) -> None:
-        self.prepareGeometryChange()
-        self.targets = tuple(targets)
-        rect = QRectF()
-        for t in self.targets:
-            rect = rect.united(hex_polygon(t.hex).boundingRect())
-        self._rect = rect
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._rect
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(self._colour)
-        fill.setAlpha(70)
-        painter.setFont(self._font)
-        for t in self.targets:
-            painter.setPen(QPen(self._colour, 0.07 * R))
-            painter.setBrush(fill)
-            painter.drawPolygon(hex_polygon(t.hex, scale=0.9))
-            centre = hex_center(t.hex)
-            if t.facing >= 0:
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(self._colour)
-                painter.drawPolygon(_pointer(t.facing, 0.72 * R, 0.3 * R, 0.12 * R).translated(centre))
-            painter.setPen(TEXT)
-            box = QRectF(centre.x() - R, centre.y() + 0.2 * R, 2 * R, 0.4 * R)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, t.tag)
-
-
-class HoverItem(QGraphicsItem):
-    """The hovered hex, and the line of fire to it from the selected unit."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(5)  # under the counters, so their captions stay readable
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._hex: Hex | None = None
-        self._from: Hex | None = None
-        self._rect = QRectF()
-
-    def set_hover(self, hovered: Hex | None, origin: Hex | None) -> None:
-        if (hovered, origin) == (self._hex, self._from):
-            return
-        self.prepareGeometryChange()
-        self._hex, self._from = hovered, origin
-        rect = QRectF()
-        if hovered is not None:
-            rect = hex_polygon(hovered).boundingRect()
-            if origin is not None:  # a line's rect may have no width (a null rect unites as nothing)
-                rect = rect.united(hex_polygon(origin).boundingRect())
-        self._rect = rect.adjusted(-4, -4, 4, 4)
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._rect
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        if self._hex is None:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        if self._from is not None and self._from != self._hex:
-            painter.setPen(QPen(QColor(255, 255, 255, 150), 0.05 * R, Qt.PenStyle.DashLine))
-            painter.drawLine(QLineF(hex_center(self._from), hex_center(self._hex)))
-        painter.setPen(QPen(QColor("white"), 0.08 * R))
-        painter.drawPolygon(hex_polygon(self._hex, scale=0.95))
