@@ -35,6 +35,8 @@ from sfb_desk.rules.movement.core import (
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import Unit, clock_of
 
+from .looks import unit_title
+
 
 @dataclass(frozen=True, slots=True)
 class MoveContext:
@@ -133,3 +135,39 @@ def describe_order(order: MoveOrder) -> str:
     if order.action == HET:
         return f"high energy turn to {'ABCDEF'[order.facing]}"
     return names.get(order.action, order.action)
+
+
+_TAGS = {"straight": "straight", "turn": "turn", "slip": "slip"}
+_KEYS = {"straight": "Up", "turn left": "Left", "turn right": "Right", "slip left": "Shift+Left",
+         "slip right": "Shift+Right", "tac left": "T Left", "tac right": "T Right", "het": "H"}
+_SIDE = {-1: "L", 1: "R"}
+
+
+def options_by_hex(unit: Unit, ctx: MoveContext) -> dict[Hex, list[MoveOption]]:
+    """The legal orders that enter a hex, by the hex they enter (a click on it chooses)."""
+    legal: dict[Hex, list[MoveOption]] = {}
+    for option in move_options(unit, ctx):
+        if option.enters_hex:
+            legal.setdefault(option.hex, []).append(option)
+    return legal
+
+
+def target_tag(options: list[MoveOption]) -> str:
+    """The short tag of a clickable hex: ``"turn L / slip L"``."""
+    return " / ".join(_TAGS[o.order.action] + (" " + _SIDE[o.order.side] if o.order.side else "")
+                      for o in options)
+
+
+def click_hint(options: list[MoveOption]) -> str:
+    """The hover line of a clickable hex: what a click (and a Shift+click) does there."""
+    return "click: " + ", ".join(
+        ("Shift+click: " if o.order.action == SLIP and i else "") + str(o.order)
+        for i, o in enumerate(options)
+    )
+
+
+def selection_text(unit: Unit, ctx: MoveContext) -> str:
+    """The message line of a selected unit: its speed, facing and legal orders with their keys."""
+    orders = legal_orders(unit, ctx.impulse, ctx.clock, ctx.options)
+    return (f"{unit_title(unit)}, speed {unit.speed}, facing {unit.facing_letter}: "
+            + ", ".join(f"{o} [{_KEYS[o]}]" if o in _KEYS else o for o in orders))

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QWidget
 
 from sfb_desk.rules.game_state import RuleOptions
 from sfb_desk.rules.hexes import STANDARD_MAP, Hex, MapBounds
-from sfb_desk.rules.movement.core import SLIP, MoveOrder, legal_orders
+from sfb_desk.rules.movement.core import MoveOrder
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import GONE, Unit
 
@@ -43,17 +43,14 @@ from .grid import GridItem
 from .info import ArcCoverCache, WeaponArcs, hover_lines
 from .input import MapInput
 from .counters import SeekerCounter, ShipCounter, _Counter
-from .looks import caption_above, unit_title
+from .looks import counter_offsets
 from .overlays import HexSetItem, HoverItem, Target, TargetsItem
-from .moves import MoveContext, MoveOption, check_order, move_options, moves_this_impulse
+from .moves import (MoveContext, MoveOption, check_order, click_hint, moves_this_impulse, options_by_hex,
+                    selection_text, target_tag)
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 BACKGROUND = QColor("#0a0e18")
 FLOAT_EDGE = 2  # a floating map recentres when a unit comes this near its edge
-_TAGS = {"straight": "straight", "turn": "turn", "slip": "slip"}
-_KEYS = {"straight": "Up", "turn left": "Left", "turn right": "Right", "slip left": "Shift+Left",
-         "slip right": "Shift+Right", "tac left": "T Left", "tac right": "T Right", "het": "H"}
-_SIDE = {-1: "L", 1: "R"}
 _OVERLAY_STYLE = "background: rgba(10, 14, 24, 200); color: %s; padding: 4px 6px; border-radius: 4px;"
 
 
@@ -148,16 +145,8 @@ class MapView(MapInput, QGraphicsView):
         for uid in set(self._counters) - set(self._units):
             self.scene().removeItem(self._counters.pop(uid))
         for here in by_hex.values():
-            ships = [u for u in here if not u.is_seeker]
-            seekers = [u for u in here if u.is_seeker]
-            for i, u in enumerate(ships):
-                self._place(u, QPointF(0.14 * HEX_SIZE * i, 0.14 * HEX_SIZE * i))
-            if not ships:
-                ring = _SEEKER_SLOTS_ALONE
-            else:
-                ring = _SEEKER_SLOTS_CAPTION_ABOVE if caption_above(ships[0]) else _SEEKER_SLOTS
-            for i, u in enumerate(seekers):
-                self._place(u, ring[i % len(ring)])
+            for u, offset in counter_offsets(here):
+                self._place(u, offset)
         if self._selected not in self._units:
             self._selected = None
         self._refresh()
@@ -199,10 +188,7 @@ class MapView(MapInput, QGraphicsView):
         if unit is None or self._ctx.impulse < 1:
             self.message_label.hide()
             return
-        ctx = self._ctx
-        orders = legal_orders(unit, ctx.impulse, ctx.clock, ctx.options)
-        self.show_message(f"{unit_title(unit)}, speed {unit.speed}, facing {unit.facing_letter}: "
-                          + ", ".join(f"{o} [{_KEYS[o]}]" if o in _KEYS else o for o in orders))
+        self.show_message(selection_text(unit, self._ctx))
 
     # -- state out -----------------------------------------------------------------------
     @property
@@ -314,14 +300,9 @@ class MapView(MapInput, QGraphicsView):
         unit = self.selected_unit
         self._legal = {}
         if unit is not None and self._prompt is None and self._ctx.impulse >= 1:
-            for option in move_options(unit, self._ctx):
-                if option.enters_hex:
-                    self._legal.setdefault(option.hex, []).append(option)
-        targets = []
-        for h, options in self._legal.items():
-            tags = [_TAGS[o.order.action] + (" " + _SIDE[o.order.side] if o.order.side else "")
-                    for o in options]
-            targets.append(Target(h, options[0].facing, " / ".join(tags)))
+            self._legal = options_by_hex(unit, self._ctx)
+        targets = [Target(h, options[0].facing, target_tag(options))
+                   for h, options in self._legal.items()]
         if self._prompt is None:
             self.targets_item.set_targets(targets)
 
@@ -353,11 +334,7 @@ class MapView(MapInput, QGraphicsView):
                             self._weapon, weapon_unit)
         options = self._legal.get(h)
         if options:
-            hint = "click: " + ", ".join(
-                ("Shift+click: " if o.order.action == SLIP and i else "") + str(o.order)
-                for i, o in enumerate(options)
-            )
-            lines.append(hint)
+            lines.append(click_hint(options))
         text = "\n".join(lines)
         self.viewport().setToolTip(text if options else "")
         self.info_label.setText(text)
@@ -460,18 +437,3 @@ class MapView(MapInput, QGraphicsView):
         hbar.setValue(round(hbar.value() + dx))
         vbar.setValue(round(vbar.value() + dy))
 
-
-_S = 0.58 * HEX_SIZE
-_BESIDE, _LOW, _HIGH = ((1, 0), (-1, 0)), ((0.5, 0.87), (-0.5, 0.87)), ((0.5, -0.87), (-0.5, -0.87))
-
-
-def _slots(*groups: tuple[tuple[float, float], ...]) -> tuple[QPointF, ...]:
-    return tuple(QPointF(_S * x, _S * y) for group in groups for x, y in group)
-
-
-#: Where seekers sharing a hex go, in turn: beside the ship, then the half of the hex its
-#: caption leaves free (looks.caption_above), then the other half. Alone, the top comes
-#: last: the hex number is printed there.
-_SEEKER_SLOTS = _slots(_BESIDE, _HIGH, _LOW)
-_SEEKER_SLOTS_CAPTION_ABOVE = _slots(_BESIDE, _LOW, _HIGH)
-_SEEKER_SLOTS_ALONE = (QPointF(0, 0), *_slots(_BESIDE, _LOW, _HIGH))
