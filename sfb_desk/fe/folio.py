@@ -1,0 +1,213 @@
+"""The folio: the economic form and the base status form, per supply grid, with the Combined
+Operations costs.
+
+A folio is a plain dict (JSON; kind ``fe.folio`` in the campaign store), see :data:`EXAMPLE`:
+race, turn and, per supply grid (the main grid and any partial grid, 413.4, each with its own
+treasury and pod pool, 517.23), the treasury brought forward, income lines (typed: the core
+rules decide them), an income multiplier (a scenario's, e.g. 609.45), commercial convoy
+deliveries (443.51) and expenses (Combined Operations items priced from their rules, or typed
+amounts for the core ones). Bases are listed with their SIDS, SFGs (312.124: "keep careful
+records on the Base Status Form") and stores.
+
+:func:`economic_form` computes each grid's turn; :func:`sections` gives the printable tables;
+:func:`next_turn` carries the treasuries into the next turn's folio.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from . import operations
+from .races import CO_COSTS, RACE_DATA, race_name
+
+BASE_KINDS = ("SB", "BATS", "BS", "MB", "FRD", "PDU", "planet")
+
+
+def turn_date(turn: int) -> tuple[int, str]:
+    """Turn #1 is Fall Y168, two turns a year (Turn #7 Fall Y171, Turn #26 Spring Y181)."""
+    if turn < 1:
+        raise ValueError("F&E turns are numbered from 1 (Turn #1 = Fall Y168)")
+    return 168 + turn // 2, "Fall" if turn % 2 else "Spring"
+
+
+@dataclass
+class GridTurn:
+    grid: str
+    treasury: float
+    income: float
+    multiplier: float
+    convoys: float
+    available: float
+    expenses: list[tuple[str, float, str]] = field(default_factory=list)
+    spent: float = 0.0
+    closing: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"grid": self.grid, "treasury": self.treasury, "income": self.income,
+                "multiplier": self.multiplier, "convoys": self.convoys,
+                "available": self.available,
+                "expenses": [{"item": i, "cost": c, "rule": r} for i, c, r in self.expenses],
+                "spent": self.spent, "closing": self.closing, "problems": self.problems}
+
+
+def _money(value, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{what} must be a number of EP, not {value!r}")
+    return float(value)
+
+
+def _expense(item: dict) -> tuple[str, float, str]:
+    name = str(item.get("item", ""))
+    n = item.get("count", 1)
+    if isinstance(n, bool) or not isinstance(n, int | float) or n < 0:
+        raise ValueError(f"{name}: count must be a number 0 or more, not {n!r}")
+    if "cost" in item:  # a typed amount (core rules: repairs, production, ...)
+        return name, _money(item["cost"], f"{name} cost") * n, str(item.get("rule", ""))
+    if name not in CO_COSTS:
+        raise ValueError(f"expense {name!r} has no Combined Operations price: give its cost, or "
+                         f"one of {', '.join(CO_COSTS)}")
+    price, rule, _what = CO_COSTS[name]
+    label = f"{n:g} x {name}" if n != 1 else name
+    return label, round(price * n, 2), rule
+
+
+def economic_form(folio: dict) -> list[GridTurn]:
+    """Each supply grid's turn: treasury + income x multiplier + convoys - expenses."""
+    race_name(str(folio.get("race", "")))
+    grids = folio.get("grids") or {}
+    if not grids:
+        raise ValueError("a folio has at least one supply grid (413.4): 'grids': {'main': ...}")
+    out = []
+    for name, grid in grids.items():
+        treasury = _money(grid.get("treasury", 0), f"{name} treasury")
+        income = sum(_money(v, f"{name} income {k}") for k, v in grid.get("income", {}).items())
+        mult = _money(grid.get("multiplier", 1), f"{name} income multiplier")
+        convoys = 10.0 * int(grid.get("convoy_deliveries", 0))  # (443.51)
+        lost = _money(grid.get("convoy_raid_loss", 0), "convoy raid loss")
+        convoys = max(convoys - lost, 0.0)
+        available = round(treasury + income * mult + convoys, 2)
+        turn = GridTurn(name, treasury, income, mult, convoys, available)
+        for item in grid.get("expenses", []):
+            turn.expenses.append(_expense(item))
+        turn.spent = round(sum(c for _i, c, _r in turn.expenses), 2)
+        turn.closing = round(available - turn.spent, 2)
+        if turn.closing < 0 and not folio.get("deficit_allowed", True):
+            turn.problems.append(f"{name}: {turn.closing:g} EP: deficit spending is not allowed "
+                                 "now (e.g. 609.12)")
+        out.append(turn)
+    return out
+
+
+def base_status(folio: dict) -> list[dict]:
+    """Each base's status line: SIDS, SFGs working (312.125), supplies and repair (444)."""
+    year, _season = turn_date(int(folio.get("turn", 1)))
+    rows = []
+    for base in folio.get("bases", []):
+        kind = str(base.get("kind", ""))
+        if kind not in BASE_KINDS:
+            raise ValueError(f"base {base.get('name')!r}: kind must be one of "
+                             f"{', '.join(BASE_KINDS)}, not {kind!r}")
+        sids = int(base.get("sids", 0))
+        sfgs = int(base.get("sfgs", 0))
+        if sfgs and kind != "SB":
+            raise ValueError(f"{base.get('name')}: only a starbase carries SFGs, a BATS cannot "
+                             "(312.12)")
+        if sfgs > 2:
+            raise ValueError(f"{base.get('name')}: a starbase has one or two SFGs (312.124)")
+        row = {"name": str(base.get("name", kind)), "kind": kind,
+               "grid": str(base.get("grid", "main")), "sids": sids, "sfgs": sfgs,
+               "sfgs_working": operations.sb_sfgs_working(sfgs, sids) if sfgs else 0,
+               "fighters": base.get("fighters", ""), "igce": int(base.get("igce", 0)),
+               "notes": str(base.get("notes", ""))}
+        if kind == "BS":
+            row["repair"] = operations.base_station_repair(year)  # (444.12)
+            row["supply"] = base.get("supply", 24)  # (444.13)
+            row["crippled"] = sids >= 2  # (444.15)
+        out = row
+        rows.append(out)
+    return rows
+
+
+def pod_pools(folio: dict) -> list[tuple[str, str, int, int]]:
+    """(grid, pod type, in the pool, maximum in service) for each grid's pod pool (517.23)."""
+    rd = RACE_DATA[race_name(str(folio.get("race", "")))]
+    out = []
+    for name, grid in (folio.get("grids") or {}).items():
+        for kind, n in grid.get("pods", {}).items():
+            if kind not in rd.pods:
+                raise ValueError(f"{name}: no {kind!r} pods for this race {rd.pod_rule}")
+            out.append((name, kind, int(n), rd.pods[kind][1]))
+    return out
+
+
+def next_turn(folio: dict) -> dict:
+    """The next turn's folio: closing treasuries brought forward, expenses and deliveries
+    cleared, bases, pods and income lines kept."""
+    turns = {t.grid: t.closing for t in economic_form(folio)}
+    new = copy.deepcopy(folio)
+    new["turn"] = int(folio.get("turn", 1)) + 1
+    for name, grid in new["grids"].items():
+        grid["treasury"] = turns[name]
+        grid["expenses"] = []
+        grid["convoy_deliveries"] = 0
+        grid.pop("convoy_raid_loss", None)
+        grid.pop("multiplier", None)
+    return new
+
+
+def sections(folio: dict) -> list[dict]:
+    """The printable folio: titled tables (title, columns, rows, notes) for the economic form
+    of each grid, the pod pools and the base status form."""
+    race = race_name(str(folio.get("race", "")))
+    year, season = turn_date(int(folio.get("turn", 1)))
+    out = []
+    for t in economic_form(folio):
+        rows = [("Treasury brought forward", f"{t.treasury:g}", ""),
+                ("Income", f"{t.income:g}", "core rules"),
+                ]
+        if t.multiplier != 1:
+            rows.append(("Income multiplier", f"x {t.multiplier:g}", "scenario"))
+        if t.convoys:
+            rows.append(("Commercial convoy deliveries", f"{t.convoys:g}", "(443.51)"))
+        rows.append(("Available", f"{t.available:g}", ""))
+        rows.extend((f"  {item}", f"-{cost:g}", rule) for item, cost, rule in t.expenses)
+        rows.append(("Expenses", f"-{t.spent:g}", ""))
+        rows.append(("Treasury at end of turn", f"{t.closing:g}", ""))
+        out.append({"title": f"Economic form - {race}, {t.grid} grid, Turn #{folio.get('turn')}"
+                             f" ({season} Y{year})",
+                    "columns": ("Line", "EP", "Rule"), "rows": rows, "notes": t.problems})
+    pools = pod_pools(folio)
+    if pools:
+        out.append({"title": "Pod pools by supply grid (517.23)",
+                    "columns": ("Grid", "Pod", "In pool", "Max in service"),
+                    "rows": [(g, k, str(n), str(m)) for g, k, n, m in pools], "notes": []})
+    bases = base_status(folio)
+    if bases:
+        out.append({"title": "Base status form",
+                    "columns": ("Base", "Kind", "Grid", "SIDS", "SFGs (working)", "Fighters",
+                                "IND GCE", "Notes"),
+                    "rows": [(b["name"], b["kind"], b["grid"], str(b["sids"]),
+                              f"{b['sfgs']} ({b['sfgs_working']})" if b["sfgs"] else "-",
+                              str(b["fighters"]), str(b["igce"]),
+                              b["notes"] + (f" repair {b['repair']}/turn, supply "
+                                            f"{b['supply']} ship-turns" if b["kind"] == "BS"
+                                            else "")) for b in bases],
+                    "notes": ["SFG function: one lost at 4 SIDS, the second at 8 (312.125).",
+                              "Base stations: repair 2 RP a turn to Y170, 3 from Y171 "
+                              "(444.12); 24 ship-turns of supplies out of supply (444.13)."]})
+    return out
+
+
+EXAMPLE: dict = {
+    "race": "Klingon", "turn": 7, "deficit_allowed": True,
+    "grids": {
+        "main": {"treasury": 0, "income": {"sector provinces": 0, "general treasury": 70},
+                 "expenses": [{"item": "SFG", "count": 1}, {"item": "LTT"},
+                              {"item": "repairs", "cost": 6, "rule": "core"}],
+                 "pods": {"VP2": 2, "Battle": 2, "Drone": 1}, "convoy_deliveries": 1},
+    },
+    "bases": [{"name": "SB 1612", "kind": "SB", "sids": 0, "sfgs": 1},
+              {"name": "BS 1714", "kind": "BS", "sids": 0, "fighters": 6}],
+}
