@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..rules.energy.d22 import Progress, balance_steps
+from ..rules.energy.d22 import Progress
+from ..rules.energy.d22_balance import balance_steps
 from ..rules.energy.power import power_available
 from ..rules.energy.reserve import reserve_available
 from ..rules.energy.state import ReserveUse

@@ -9,7 +9,8 @@ import pytest
 
 from sfb_desk.data.library import load_library
 from sfb_desk.rules.energy import Allocation, WeaponOrder, check, initial_state
-from sfb_desk.rules.energy.d22 import D22Choice, Progress, balance, balance_steps, warp_check
+from sfb_desk.rules.energy.d22 import D22Choice, Progress, warp_check
+from sfb_desk.rules.energy.d22_balance import balance, balance_steps
 from sfb_desk.rules.energy.options import EnergyOptions
 
 
