@@ -185,9 +185,12 @@ class ShipSpec:
     disagreements: tuple[Disagreement, ...] = ()
     extra: tuple[tuple[str, object], ...] = ()  # other printed facts, shown as they are
     _counts: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: :meth:`box_ids`, built on first use (not an init field: ``replace`` never copies it).
+    _box_ids: tuple[str, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_counts", dict(self.systems))
+        object.__setattr__(self, "_box_ids", None)
 
     # -- queries --------------------------------------------------------------------------------
     def count(self, system: str) -> int:
@@ -206,7 +209,10 @@ class ShipSpec:
         return tuple(w for w in self.weapons if w.family == family)
 
     def box_ids(self) -> tuple[str, ...]:
-        """Every box id of the SSD, in SSD order (control, power, hull, ..., shields, tracks)."""
+        """Every box id of the SSD, in SSD order (control, power, hull, ..., shields, tracks).
+        The same tuple object on every call (the damage state and the DAC layout share it)."""
+        if self._box_ids is not None:
+            return self._box_ids
         ids: list[str] = []
         for system, n in self.systems:
             ids.extend(f"{system}#{i}" for i in range(1, n + 1))
@@ -222,7 +228,8 @@ class ShipSpec:
             values = getattr(self, f"{track}_track")
             ids.extend(f"{track}#{i}" for i in range(1, len(values) + 1))
         ids.extend(f"excess_damage#{i}" for i in range(1, (self.excess_damage or 0) + 1))
-        return tuple(ids)
+        object.__setattr__(self, "_box_ids", tuple(ids))
+        return self._box_ids
 
 
 def normalise_ship_id(ship_id: str) -> str:

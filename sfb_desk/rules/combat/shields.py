@@ -126,6 +126,18 @@ class ShieldState:
         return self.boxes[shield - 1] + self.specific[shield - 1]
 
 
+_STATE_FIELDS = ShieldState.__slots__
+
+
+def _derived(state: ShieldState, **changes: object) -> ShieldState:
+    """:func:`dataclasses.replace` without the checks of ``__post_init__``, for values computed
+    here from a valid state (tuples of six, counts >= 0): this runs once per volley."""
+    new = object.__new__(ShieldState)
+    for name in _STATE_FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
 def _check_shield(shield: object) -> int:
     if shield not in SHIELDS or isinstance(shield, bool):
         raise ValueError(f"shields are numbered 1..6 (D3.1), not {shield!r}")
@@ -229,7 +241,7 @@ def apply_to_shields(
                             shield=shield, points=left))
     spec_left = list(state.specific)
     spec_left[i] = specific - s
-    new = replace(state, boxes=tuple(boxes), general=general - g, specific=tuple(spec_left))
+    new = _derived(state, boxes=tuple(boxes), general=general - g, specific=tuple(spec_left))
     return new, left, tuple(events)
 
 

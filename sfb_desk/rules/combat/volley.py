@@ -54,6 +54,7 @@ from .fire import FireSituation, ShotOrder, fire_shots
 from .options import DEFAULT_COMBAT_OPTIONS, VOLLEY_BY_FIRER, CombatOptions
 from .rate import FiringHistory
 from .resolve import ShotResult
+from .shield_marks import sync_shield_marks
 from .shields import (
     NO_RESERVE,
     SHIELDS,
@@ -61,7 +62,6 @@ from .shields import (
     ShieldState,
     apply_to_shields,
     choose_shield,
-    destroyed_shield_boxes,
 )
 
 #: Steps of the Direct-Fire Weapons Fire Stage (6D2), in order (seed 002 L656-670).
@@ -249,18 +249,6 @@ def _dac_volley(target: CombatTarget, group: VolleyGroup, phase: ShieldPhase) ->
         phase.internal,
         shields=phase.penetrated,
         bearing_phasers=bearing_phasers(target.spec, bearings) if direct else None,  # type: ignore[arg-type]
-    )
-
-
-def sync_shield_marks(damage: DamageState, spec: ShipSpec, shields: ShieldState) -> DamageState:
-    """``damage`` with its shield boxes marked as ``shields`` has them (the SSD shows both)."""
-    if not damage.boxes:
-        damage = DamageState.for_ship(spec)
-    destroyed = set(destroyed_shield_boxes(shields))
-    shield_ids = [b for b in damage.boxes if b.startswith("shield")]
-    return damage.with_marks(
-        destroy=[b for b in shield_ids if b in destroyed],
-        repair=[b for b in shield_ids if b not in destroyed],
     )
 
 

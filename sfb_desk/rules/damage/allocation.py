@@ -36,6 +36,7 @@ from sfb_desk.rules.damage.layout import AFTER_SLOT, Layout, WeaponBox, compile_
 from sfb_desk.rules.damage.options import DEFAULT_OPTIONS, DamageOptions
 from sfb_desk.rules.damage.policy import DEFAULT_POLICY, ChoicePolicy, DefaultPolicy
 from sfb_desk.rules.damage.state import ChoiceNeeded, DamageState, Issue, RollsNeeded, Volley
+from sfb_desk.rules.damage.volley_start import bearing_set, free_lists, start_lists, start_marks
 from sfb_desk.rules.ship import ShipSpec
 
 VALID_ROLLS = frozenset(range(2, 13))
@@ -118,21 +119,6 @@ def check_volley(volley: Volley) -> tuple[Issue, ...]:
     return tuple(issues)
 
 
-def _marks(layout: Layout, state: DamageState) -> bytes:
-    """The state's marks for this layout (an undamaged ship for the default state)."""
-    return state.marks if state.marks else layout.zero_marks
-
-
-def _free_lists(layout: Layout, state: DamageState, marks: bytes) -> tuple[tuple[int, ...], ...]:
-    """Per plain pool, its undestroyed hittable boxes in *reverse* order (pop() = next box)."""
-    if marks is layout.zero_marks:
-        return layout.fresh_free
-    cached = state._cache
-    if type(cached) is tuple and cached[0] is layout and cached[1] is marks:
-        return cached[2]
-    return tuple(tuple(g for g in reversed(boxes) if not marks[g]) for boxes in layout.pool_boxes)
-
-
 def check_state(layout: Layout, state: DamageState) -> tuple[Issue, ...]:
     if state.boxes and state.boxes is not layout.box_ids and state.boxes != layout.box_ids:
         return (Issue("D4.2", f"this damage state belongs to another ship class than {layout.spec.id}"),)
@@ -150,8 +136,8 @@ class _Run:
         self.ask = ask
         # Without prompts and with the default policy, take its order directly (same result).
         self.fast_default = not ask and type(policy) is DefaultPolicy
-        self.marks = marks = _marks(layout, state)
-        self.free0 = _free_lists(layout, state, marks)
+        self.marks = marks = start_marks(layout, state)
+        self.free0 = free_lists(layout, state, marks)
         self.fls: list[list[int]] = [list(t) for t in self.free0]
         self.fls.extend([] for _ in layout.special_pool)
         self.rec: list[int] = []
@@ -164,23 +150,12 @@ class _Run:
             "torpedo": list(state.torpedo_group),
             "drone": list(state.drone_group),
         }
-        bearing = _bearing_set(layout, volley) if opts.phaser_direction else None
-        alive = [w for w in layout.weapons if not marks[w.index]]
+        bearing = bearing_set(layout, volley) if opts.phaser_direction else None
+        start = start_lists(layout, marks, bearing, self.fls)
         # The weapons each special pool may take, kept up to date as boxes are destroyed.
-        self.targets: dict[str, list[WeaponBox]] = {
-            "any_weapon": alive,  # D4.324: any weapon, direction ignored
-            "phaser": [w for w in alive if w.group == "phaser" and (bearing is None or w.index in bearing)],
-            "torpedo": [w for w in alive if w.group == "torpedo"],
-            "drone": [w for w in alive if w.group == "drone"],
-        }
-        self.kind_of: dict[int, str] = {p: k for k, p in layout.special_pool.items()}
-        for kind, p in layout.special_pool.items():
-            if kind == "destroy":
-                live = True
-            elif kind == "any_warp":
-                live = any(self.fls[q] for q in layout.warp_pools)
-            else:
-                live = bool(self.targets[kind])
+        self.targets: dict[str, list[WeaponBox]] = {kind: list(ws) for kind, ws in start[0].items()}
+        self.kind_of = layout.special_kind
+        for p, live in start[1]:
             self.fls[p] = [1] if live else []
 
     def special(self, p: int, slot: int, roll: int, base: int) -> Generator[Prompt, object, int]:
@@ -262,16 +237,6 @@ class _Run:
                 chosen, by = str(answer), "owner"
         self.choices[len(self.rec)] = Choice(prompt.kind, prompt.options, chosen, by, prompt.rule)
         return chosen
-
-
-def _bearing_set(layout: Layout, volley: Volley) -> frozenset[int] | None:
-    """Global indices of the phasers a Phaser hit may destroy in this volley (D4.321)."""
-    if volley.bearing_phasers is not None:
-        index = layout.index
-        return frozenset(index[b] for b in volley.bearing_phasers if b in index)
-    if not volley.shields:
-        return None
-    return layout.phasers_bearing(tuple(sorted(volley.shields)))
 
 
 def allocation_steps(

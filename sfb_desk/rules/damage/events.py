@@ -143,27 +143,59 @@ class EventLog(Sequence[DamageEvent]):
         layout = self._layout
         assert layout is not None
         rec = self._records[k]
-        stride = layout.stride
-        slot, g = divmod(rec, stride)
+        parts = layout._decoded.get(rec) or _parts(layout, rec)
         point = k + 1
-        crew = point in self._crew
-        bp = point in self._bp
-        if slot == AFTER_SLOT:
-            return DamageEvent(point, None, None, None, None, None, AFTER_DESTRUCTION)
+        if parts[0] is None:  # after the ship's destruction: no roll, no casualty
+            return _event(point, None, None, None, None, None, AFTER_DESTRUCTION, None, "", False, False)
+        return _event(
+            point, parts[0], parts[1], parts[2], parts[3], parts[4], parts[5],
+            self._choices.get(k) if parts[4] is not None else None, parts[6],
+            point in self._crew, point in self._bp,
+        )
+
+
+def _parts(layout: Layout, rec: int) -> tuple:
+    """(roll, column, entry, system, box, outcome, note) of a record, kept on the layout:
+    every field of its event but the point, the choice and the casualties."""
+    slot, g = divmod(rec, layout.stride)
+    if slot == AFTER_SLOT:
+        parts: tuple = (None,)
+    else:
         roll = slot // NCOLS + 2
         column = COLUMNS[slot % NCOLS]
         label = layout.slot_label[slot]
         if g == layout.nboxes:
-            return DamageEvent(
-                point, roll, column, label, None, None, DESTROYS_SHIP,
-                note="D4.40: no excess damage box left, the ship is destroyed",
-                crew_unit_killed=crew, boarding_party_killed=bp,
-            )
-        system = layout.box_system[g]
-        entry = layout.slot_entry[slot]
-        outcome = EXCESS if system == "excess_damage" else BOX
-        note = _SUBSTITUTION_RULE.get((entry, system), "")
-        return DamageEvent(
-            point, roll, column, label, system, layout.box_ids[g], outcome,
-            self._choices.get(k), note, crew, bp,
-        )
+            parts = (roll, column, label, None, None, DESTROYS_SHIP,
+                     "D4.40: no excess damage box left, the ship is destroyed")
+        else:
+            system = layout.box_system[g]
+            entry = layout.slot_entry[slot]
+            outcome = EXCESS if system == "excess_damage" else BOX
+            note = _SUBSTITUTION_RULE.get((entry, system), "")
+            parts = (roll, column, label, system, layout.box_ids[g], outcome, note)
+    layout._decoded[rec] = parts
+    return parts
+
+
+_SETTERS = tuple(getattr(DamageEvent, name).__set__ for name in DamageEvent.__slots__)
+
+
+def _event(
+    point, roll, column, entry, system, box, outcome, choice, note, crew, bp,  # noqa: ANN001
+    _new=object.__new__, _cls=DamageEvent, _s=_SETTERS,  # noqa: ANN001
+) -> DamageEvent:
+    """``DamageEvent(...)`` with every field given, through the slots directly: a third of the
+    cost of the frozen dataclass's ``__init__`` (one event per point read)."""
+    e = _new(_cls)
+    _s[0](e, point)
+    _s[1](e, roll)
+    _s[2](e, column)
+    _s[3](e, entry)
+    _s[4](e, system)
+    _s[5](e, box)
+    _s[6](e, outcome)
+    _s[7](e, choice)
+    _s[8](e, note)
+    _s[9](e, crew)
+    _s[10](e, bp)
+    return e

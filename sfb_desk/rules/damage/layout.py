@@ -80,9 +80,15 @@ class Layout:
     #: Free lists of the undamaged ship (each pool reversed: pop() gives the next box).
     fresh_free: tuple[tuple[int, ...], ...] = ()
     zero_marks: bytes = b""
+    #: Special pool id -> its kind (the inverse of ``special_pool``).
+    special_kind: dict[int, str] = field(default_factory=dict)
+    #: Global indices of every box the DAC can take (plain pools and weapons).
+    dac_boxes: frozenset[int] = frozenset()
     _pool_of_system: dict[str, int] = field(default_factory=dict, repr=False)
     #: Phasers bearing per struck-shield tuple (D4.321), filled on first use.
     _bearing: dict[tuple[int, ...], frozenset[int]] = field(default_factory=dict, repr=False)
+    #: Decoded parts of each event record seen (:mod:`sfb_desk.rules.damage.events`).
+    _decoded: dict[int, tuple] = field(default_factory=dict, repr=False)
 
     def phasers_bearing(self, shields: tuple[int, ...]) -> frozenset[int]:
         """Global indices of the phasers able to fire through any of ``shields`` (D4.321)."""
@@ -239,6 +245,7 @@ def build_layout(spec: ShipSpec, options: DamageOptions = DEFAULT_OPTIONS) -> La
         pool_systems=tuple(pool_systems),
         pool_boxes=tuple(pool_boxes),
         special_pool=special_pool,
+        special_kind={p: k for k, p in special_pool.items()},
         weapons=tuple(weapons),
         weapon_at={w.index: w for w in weapons},
         warp_pools=tuple(pool_of_system[s] for s in WARP_SYSTEMS if s in pool_of_system),
@@ -249,6 +256,7 @@ def build_layout(spec: ShipSpec, options: DamageOptions = DEFAULT_OPTIONS) -> La
         slot_bold=tuple(slot_bold),
         fresh_free=tuple(tuple(reversed(boxes)) for boxes in pool_boxes),
         zero_marks=bytes(len(box_ids)),
+        dac_boxes=frozenset(g for boxes in pool_boxes for g in boxes) | {w.index for w in weapons},
         _pool_of_system=pool_of_system,
     )
 

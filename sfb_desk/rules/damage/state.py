@@ -73,7 +73,10 @@ class DamageState:
     @classmethod
     def for_ship(cls, spec: ShipSpec, destroyed: Iterable[str] = ()) -> DamageState:
         """An undamaged ``spec``, or one with the boxes ``destroyed`` marked."""
-        return cls(boxes=spec.box_ids()).with_marks(destroy=destroyed)
+        boxes = spec.box_ids()
+        if not destroyed:
+            return cls(boxes=boxes, marks=bytes(len(boxes)))
+        return cls(boxes=boxes).with_marks(destroy=destroyed)
 
     @property
     def destroyed(self) -> frozenset[str]:
