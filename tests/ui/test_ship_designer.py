@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QTableWidgetItem
 from sfb_desk.data import paths
 from sfb_desk.data.library import load_library
 from sfb_desk.data.ship_file import load_ship_file
-from sfb_desk.ui.library.designer import ShipDesigner, ShipEditor
+from sfb_desk.ui.library.designer import ShipDesigner
+from sfb_desk.ui.library.editor import ShipEditor
 
 
 @pytest.fixture(scope="module")

@@ -171,3 +171,73 @@ def unfilled(spec: ShipSpec) -> list[str]:
 def completed(spec: ShipSpec) -> ShipSpec:
     """``spec`` marked complete (``missing`` cleared)."""
     return replace(spec, complete=True, missing=())
+
+
+# -- the designer's fields and table rows, as text ---------------------------------------------
+
+#: (field, label, kind) of the one-line fields; kind: text, int (optional), fraction, track.
+LINE_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("id", "Id", "text"), ("race", "Race", "text"), ("race_name", "Race name", "text"),
+    ("class_code", "Class", "text"), ("name", "Name", "text"), ("rule", "Rule", "opt_text"),
+    ("year_in_service", "Year in service", "int"),
+    ("bpv_combat", "BPV (combat)", "int"), ("bpv_economic", "BPV (economic)", "int"),
+    ("size_class", "Size class", "int"), ("move_cost", "Move cost", "fraction"),
+    ("turn_mode", "Turn mode", "opt_text"), ("breakdown", "Breakdown", "opt_text"),
+    ("crew_units", "Crew units", "int"), ("boarding_parties", "Boarding parties", "int"),
+    ("deck_crews", "Deck crews", "int"), ("spare_shuttles", "Spare shuttles", "int"),
+    ("sensor_track", "Sensor track", "track"), ("scanner_track", "Scanner track", "track"),
+    ("damage_control_track", "Damage control track", "track"),
+    ("excess_damage", "Excess damage", "int"),
+)
+
+
+def field_text(spec: ShipSpec, name: str, kind: str) -> str:
+    value = getattr(spec, name)
+    if kind == "fraction":
+        return fraction_text(value)
+    if kind == "track":
+        return " ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def parse_field(kind: str, text: str) -> object:
+    if kind == "int":
+        return parse_optional_int(text)
+    if kind == "fraction":
+        return parse_fraction(text)
+    if kind == "track":
+        return parse_track(text)
+    if kind == "opt_text":
+        return text.strip() or None
+    return text.strip()
+
+
+def weapon_cells(w: Weapon) -> tuple[str, ...]:
+    """A weapon as the designer's table row: designator, type, arcs, rack, reloads, boxes."""
+    return (w.designator, w.type, "+".join(w.arcs), w.rack_type or "",
+            "" if w.reloads is None else str(w.reloads), str(w.boxes))
+
+
+def weapon_of(cells: tuple[str, ...], like: Weapon) -> Weapon:
+    """The weapon a table row describes (``like``: the row's weapon before the edit)."""
+    boxes = parse_optional_int(cells[5]) or 1
+    return make_weapon(cells[0], cells[1], parse_list(cells[2]), cells[3] or None,
+                       parse_optional_int(cells[4]), boxes, like=like)
+
+
+def bay_cells(b: ShuttleBay) -> tuple[str, ...]:
+    return (str(b.boxes), ", ".join(b.contents), str(b.launch_tubes))
+
+
+def bay_of(cells: tuple[str, ...]) -> ShuttleBay:
+    return ShuttleBay(parse_optional_int(cells[0]) or 0, parse_list(cells[1]),
+                      parse_optional_int(cells[2]) or 0)
+
+
+def special_cells(s: SpecialSystem) -> tuple[str, ...]:
+    return (s.key, s.name, str(s.boxes), "yes" if s.damageable else "no")
+
+
+def special_of(cells: tuple[str, ...], like: SpecialSystem) -> SpecialSystem:
+    return replace(like, key=cells[0], name=cells[1], boxes=parse_optional_int(cells[2]) or 0,
+                   damageable=cells[3].lower() not in ("no", "false", "0"))

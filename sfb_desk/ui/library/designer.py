@@ -8,17 +8,17 @@ check, :func:`sfb_desk.ui.library.design_edits.problems_of`) with their field na
 only when there are none and writes the file atomically to the user's ships folder or a chosen
 path. An incomplete library ship offers "Mark complete" once every missing fact is filled.
 
-:class:`ShipEditor` puts the designer beside an :class:`~sfb_desk.ui.ssd.widget.SsdWidget`
-that previews every edit.
+:class:`~sfb_desk.ui.library.editor.ShipEditor` puts the designer beside an SSD that previews
+every edit. The pure parts (field texts, table rows, edits of the spec, validation) are in
+:mod:`sfb_desk.ui.library.design_edits`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHeaderView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -35,9 +34,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QSplitter,
     QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -49,26 +46,13 @@ from sfb_desk.data.ship_schema import FLAGS, KINDS, WEAPON_CODES
 from sfb_desk.printing.ssd_layout import system_label
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec, ShuttleBay, SpecialSystem
 
+from ..common.tables import add_remove_row, edit_table, fill_table, table_cells
 from . import design_edits as d
-from ..ssd.widget import SsdWidget
 
 WEAPON_COLUMNS = ("Designator", "Type", "Arcs", "Rack", "Reloads", "Boxes")
 BAY_COLUMNS = ("Boxes", "Contents", "Launch tubes")
 SPECIAL_COLUMNS = ("Key", "Name", "Boxes", "Damageable")
-#: (field, label, kind) of the one-line fields; kind: text, int (optional), fraction, track.
-LINE_FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("id", "Id", "text"), ("race", "Race", "text"), ("race_name", "Race name", "text"),
-    ("class_code", "Class", "text"), ("name", "Name", "text"), ("rule", "Rule", "opt_text"),
-    ("year_in_service", "Year in service", "int"),
-    ("bpv_combat", "BPV (combat)", "int"), ("bpv_economic", "BPV (economic)", "int"),
-    ("size_class", "Size class", "int"), ("move_cost", "Move cost", "fraction"),
-    ("turn_mode", "Turn mode", "opt_text"), ("breakdown", "Breakdown", "opt_text"),
-    ("crew_units", "Crew units", "int"), ("boarding_parties", "Boarding parties", "int"),
-    ("deck_crews", "Deck crews", "int"), ("spare_shuttles", "Spare shuttles", "int"),
-    ("sensor_track", "Sensor track", "track"), ("scanner_track", "Scanner track", "track"),
-    ("damage_control_track", "Damage control track", "track"),
-    ("excess_damage", "Excess damage", "int"),
-)
+
 
 
 class SpecEdit(QUndoCommand):
@@ -84,27 +68,6 @@ class SpecEdit(QUndoCommand):
 
     def undo(self) -> None:
         self._designer._show(self._before)
-
-
-def _text_of(spec: ShipSpec, name: str, kind: str) -> str:
-    value = getattr(spec, name)
-    if kind == "fraction":
-        return d.fraction_text(value)
-    if kind == "track":
-        return " ".join(str(v) for v in value)
-    return "" if value is None else str(value)
-
-
-def _parse(kind: str, text: str) -> object:
-    if kind == "int":
-        return d.parse_optional_int(text)
-    if kind == "fraction":
-        return d.parse_fraction(text)
-    if kind == "track":
-        return d.parse_track(text)
-    if kind == "opt_text":
-        return text.strip() or None
-    return text.strip()
 
 
 class ShipDesigner(QWidget):
@@ -127,9 +90,9 @@ class ShipDesigner(QWidget):
         self.flags: dict[str, QCheckBox] = {f: QCheckBox(f) for f in FLAGS}
         self.shields = [QSpinBox() for _ in range(6)]
         self.systems: dict[str, QSpinBox] = {s: QSpinBox() for s in COUNTED_SYSTEMS}
-        self.weapons = self._table(WEAPON_COLUMNS)
-        self.bays = self._table(BAY_COLUMNS)
-        self.special = self._table(SPECIAL_COLUMNS)
+        self.weapons = edit_table(WEAPON_COLUMNS)
+        self.bays = edit_table(BAY_COLUMNS)
+        self.special = edit_table(SPECIAL_COLUMNS)
         self.new_weapon_type = QComboBox()
         self.new_weapon_type.addItems(WEAPON_CODES)
         self.problem_list = QListWidget()
@@ -141,18 +104,6 @@ class ShipDesigner(QWidget):
         self._show(spec)
 
     # -- construction ----------------------------------------------------------------------------
-    @staticmethod
-    def _table(columns: tuple[str, ...]) -> QTableWidget:
-        table = QTableWidget(0, len(columns))
-        table.setHorizontalHeaderLabels(columns)
-        table.verticalHeader().setVisible(False)
-        table.verticalHeader().setDefaultSectionSize(24)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        return table
-
     def _line(self, name: str, kind: str) -> QLineEdit:
         edit = QLineEdit()
         edit.setObjectName(name)
@@ -161,8 +112,8 @@ class ShipDesigner(QWidget):
         return edit
 
     def _build(self) -> None:
-        kinds = {name: kind for name, _label, kind in LINE_FIELDS}
-        labels = {name: label for name, label, _kind in LINE_FIELDS}
+        kinds = {name: kind for name, _label, kind in d.LINE_FIELDS}
+        labels = {name: label for name, label, _kind in d.LINE_FIELDS}
 
         def form(names: tuple[str, ...]) -> QFormLayout:
             layout = QFormLayout()
@@ -243,14 +194,14 @@ class ShipDesigner(QWidget):
         bays_layout = QVBoxLayout(bays)
         bays_layout.addWidget(QLabel("Shuttle bays"))
         bays_layout.addWidget(self.bays)
-        bays_layout.addLayout(self._add_remove(
+        bays_layout.addLayout(add_remove_row(
             "Add shuttle bay", lambda: self._edit(
                 d.with_item(self._spec, "shuttle_bays", ShuttleBay(1, ("admin",))),
                 "Add shuttle bay"),
             lambda: self._remove_selected(self.bays, "shuttle_bays")))
         bays_layout.addWidget(QLabel("Special systems"))
         bays_layout.addWidget(self.special)
-        bays_layout.addLayout(self._add_remove(
+        bays_layout.addLayout(add_remove_row(
             "Add special system", lambda: self._edit(
                 d.with_item(self._spec, "special", SpecialSystem(
                     f"special_{len(self._spec.special) + 1}", "New system", 1)),
@@ -287,18 +238,6 @@ class ShipDesigner(QWidget):
         self.problem_list.setWordWrap(True)
         layout.addWidget(self.problem_list)
 
-    @staticmethod
-    def _add_remove(label: str, add: Callable[[], None], remove: Callable[[], None]):
-        row = QHBoxLayout()
-        add_button = QPushButton(label)
-        remove_button = QPushButton("Remove selected")
-        add_button.clicked.connect(add)
-        remove_button.clicked.connect(remove)
-        row.addWidget(add_button)
-        row.addStretch(1)
-        row.addWidget(remove_button)
-        return row
-
     # -- state -----------------------------------------------------------------------------------
     @property
     def spec(self) -> ShipSpec:
@@ -334,9 +273,9 @@ class ShipDesigner(QWidget):
         self.spec_changed.emit(spec)
 
     def _fill(self, spec: ShipSpec) -> None:
-        kinds = {name: kind for name, _label, kind in LINE_FIELDS}
+        kinds = {name: kind for name, _label, kind in d.LINE_FIELDS}
         for name, edit in self.lines.items():
-            edit.setText(_text_of(spec, name, kinds[name]))
+            edit.setText(d.field_text(spec, name, kinds[name]))
         self.kind.setCurrentText(spec.kind)
         for flag, box in self.flags.items():
             box.setChecked(flag in spec.flags)
@@ -344,24 +283,9 @@ class ShipDesigner(QWidget):
             spin.setValue(spec.shields[k] if spec.shields is not None else -1)
         for system, spin in self.systems.items():
             spin.setValue(spec.count(system))
-        self._fill_table(self.weapons, [
-            (w.designator, w.type, "+".join(w.arcs), w.rack_type or "",
-             "" if w.reloads is None else str(w.reloads), str(w.boxes)) for w in spec.weapons])
-        self._fill_table(self.bays, [
-            (str(b.boxes), ", ".join(b.contents), str(b.launch_tubes))
-            for b in spec.shuttle_bays])
-        self._fill_table(self.special, [
-            (s.key, s.name, str(s.boxes), "yes" if s.damageable else "no")
-            for s in spec.special])
-
-    @staticmethod
-    def _fill_table(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
-        table.blockSignals(True)
-        table.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                table.setItem(r, c, QTableWidgetItem(text))
-        table.blockSignals(False)
+        fill_table(self.weapons, [d.weapon_cells(w) for w in spec.weapons])
+        fill_table(self.bays, [d.bay_cells(b) for b in spec.shuttle_bays])
+        fill_table(self.special, [d.special_cells(x) for x in spec.special])
 
     def _revalidate(self) -> None:
         self._problems = d.problems_of(self._spec)
@@ -392,7 +316,7 @@ class ShipDesigner(QWidget):
             return
         text = self.lines[name].text()
         try:
-            value = _parse(kind, text)
+            value = d.parse_field(kind, text)
         except ValueError as error:
             self._input_problems[name] = str(error)
             self._revalidate()
@@ -410,16 +334,13 @@ class ShipDesigner(QWidget):
         shields = None if any(v < 0 for v in values) else values
         self._edit(replace(self._spec, shields=shields), "Change shields")
 
-    def _cell(self, table: QTableWidget, row: int, column: int) -> str:
-        item = table.item(row, column)
-        return item.text().strip() if item is not None else ""
-
     def _rows(self, table: QTableWidget, name: str, build) -> tuple | None:
-        """Each row through ``build``; None (and an input problem) if a row cannot be read."""
+        """Each row's cells through ``build(row, cells)``; None (and an input problem) if a row
+        cannot be read."""
         out = []
         for r in range(table.rowCount()):
             try:
-                out.append(build(r))
+                out.append(build(r, table_cells(table, r)))
             except ValueError as error:
                 self._input_problems[f"{name}[{r}]"] = str(error)
                 self._revalidate()
@@ -429,32 +350,19 @@ class ShipDesigner(QWidget):
         return tuple(out)
 
     def _weapons_edited(self) -> None:
-        def build(r: int):
-            cell = lambda c: self._cell(self.weapons, r, c)  # noqa: E731
-            boxes = d.parse_optional_int(cell(5)) or 1
-            return d.make_weapon(cell(0), cell(1), d.parse_list(cell(2)), cell(3) or None,
-                                 d.parse_optional_int(cell(4)), boxes,
-                                 like=self._spec.weapons[r])
-        weapons = self._rows(self.weapons, "weapons", build)
+        weapons = self._rows(self.weapons, "weapons",
+                             lambda r, cells: d.weapon_of(cells, self._spec.weapons[r]))
         if weapons is not None:
             self._edit(replace(self._spec, weapons=weapons), "Edit weapon")
 
     def _bays_edited(self) -> None:
-        def build(r: int):
-            cell = lambda c: self._cell(self.bays, r, c)  # noqa: E731
-            return ShuttleBay(d.parse_optional_int(cell(0)) or 0, d.parse_list(cell(1)),
-                              d.parse_optional_int(cell(2)) or 0)
-        bays = self._rows(self.bays, "shuttle_bays", build)
+        bays = self._rows(self.bays, "shuttle_bays", lambda r, cells: d.bay_of(cells))
         if bays is not None:
             self._edit(replace(self._spec, shuttle_bays=bays), "Edit shuttle bay")
 
     def _special_edited(self) -> None:
-        def build(r: int):
-            cell = lambda c: self._cell(self.special, r, c)  # noqa: E731
-            return replace(self._spec.special[r], key=cell(0), name=cell(1),
-                           boxes=d.parse_optional_int(cell(2)) or 0,
-                           damageable=cell(3).lower() not in ("no", "false", "0"))
-        special = self._rows(self.special, "special", build)
+        special = self._rows(self.special, "special",
+                             lambda r, cells: d.special_of(cells, self._spec.special[r]))
         if special is not None:
             self._edit(replace(self._spec, special=special), "Edit special system")
 
@@ -500,25 +408,3 @@ class ShipDesigner(QWidget):
                                                     "Ship files (*.toml)")
         if path:
             self.save_to(path)
-
-
-class ShipEditor(QSplitter):
-    """Edit mode: the SSD preview beside the designer; each edit redraws the SSD."""
-
-    def __init__(self, spec: ShipSpec, parent: QWidget | None = None) -> None:
-        super().__init__(Qt.Orientation.Horizontal, parent)
-        self.ssd = SsdWidget()
-        self.designer = ShipDesigner(spec)
-        self.addWidget(self.ssd)
-        self.addWidget(self.designer)
-        self.setStretchFactor(0, 1)
-        self.setStretchFactor(1, 1)
-        self.setSizes([560, 520])
-        self.ssd.set_ship(spec)
-        self.designer.spec_changed.connect(self._preview)
-
-    def _preview(self, spec: ShipSpec) -> None:
-        try:
-            self.ssd.set_ship(spec)
-        except ValueError:  # a layout the page cannot hold (e.g. thousands of boxes)
-            self.ssd.set_ship(None)

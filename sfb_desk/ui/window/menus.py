@@ -170,7 +170,7 @@ def open_designer(window) -> None:  # noqa: ANN001
     """The ship designer for the ship selected in the library (or in the game)."""
     from PySide6.QtWidgets import QDialog, QVBoxLayout
 
-    from ..library.designer import ShipEditor
+    from ..library.editor import ShipEditor
 
     spec = getattr(window.browser, "current", None)
     if spec is None:
