@@ -58,6 +58,7 @@ class CampaignShip:
     leader: bool = False
     carrier: bool = False
     escort: bool = False
+    refits: list[str] = field(default_factory=list)
     officers: list[str] = field(default_factory=list)
     crew_quality: str = "average"
     crew_units_lost: int = 0

@@ -7,6 +7,9 @@
 * **G17.132** (Advanced Missions G17.1321): every damage-control box first, then one excess
   damage box, then up to three times the D9.76 limit (the original damage-control rating) in
   boxes, the D9.7 repairs made in the battle counted within it.
+* **Shields** damaged in battle are restored at the repair step whatever the supply (G17.1311:
+  D9.2 repairs shields without limit, and permanently): the campaign option ``shields``
+  ("restored", default, or "permanent" to treat them as other boxes), decisions.md.
 * **D9.4** is a Basic Set rule whose text is not in the rulebooks on hand: the extent is the
   campaign option ``d94_repairs`` ("all": every current-turn box; or a whole number N: N times
   the D9.76 limit), decisions.md.
@@ -68,14 +71,25 @@ def _priority(spec: ShipSpec, extra: dict | None):  # noqa: ANN202
 
 def field_repairs(spec: ShipSpec, ship: CampaignShip, *, d94: str | int = "all",
                   combat_repairs: int = 0, pinned_before_second_battle: bool = False,
-                  extra_costs: dict | None = None) -> FieldRepair:
+                  extra_costs: dict | None = None, shields: str = "restored") -> FieldRepair:
     """The H1 field repairs of ``ship``'s current-turn damage (module docstring). Boxes are
     restored damage control first (G17.1321), then the costliest first (SFB Desk's order, so
     the fewest repair points are left to pay for; the keeper may pick others)."""
     level = field_repair_level(ship, pinned_before_second_battle=pinned_before_second_battle)
     current = sorted(set(ship.current) - set(ship.dropped_warp))
+    shield_boxes = [b for b in current if b.startswith("shield")] if shields == "restored" else []
+    if shield_boxes:
+        current = [b for b in current if b not in shield_boxes]
+        fixed = _field(spec, ship, level, current, d94, combat_repairs, extra_costs)
+        return FieldRepair(level, tuple(shield_boxes) + fixed.repaired, fixed.left,
+                           f"{len(shield_boxes)} shield boxes restored (D9.2, G17.1311); " + fixed.explain)
+    return _field(spec, ship, level, current, d94, combat_repairs, extra_costs)
+
+
+def _field(spec: ShipSpec, ship: CampaignShip, level: str | None, current: list[str],
+           d94: str | int, combat_repairs: int, extra_costs: dict | None) -> FieldRepair:
     if level is None or not current:
-        why = "no field repairs: not in supply this turn (H1)" if level is None else "nothing to repair"
+        why = "no field repairs: not in supply this turn (H1)" if level is None else "nothing else to repair"
         return FieldRepair(level, (), tuple(current), why)
     limit = original_damage_control_rating(spec)
     if level == "D9.4" and d94 == "all":
