@@ -79,16 +79,21 @@ import json
 import sys
 from pathlib import Path
 
-from ship_library import core, ssd
+from ship_library import core, imports, ssd
 from ship_library.common import header
+from ship_library.public import gather
+from ship_library.sources import DEFAULT_CACHE, fetch_from_git
 from ship_library.toml_out import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "tools" / "reference"
 
 
-def build_documents(reference: Path = REFERENCE) -> dict[str, tuple[str, dict]]:
-    """Ship id -> (header comment, document), for every class of both reference files."""
+def build_documents(reference: Path = REFERENCE, sources: Path | None = None,
+                    report: list[str] | None = None) -> dict[str, tuple[str, dict]]:
+    """Ship id -> (header comment, document), for every class of both reference files, with
+    the public transcriptions of ``sources`` (a cache, see ship_library/sources.py) laid over
+    the classes the reference leaves incomplete; ``report`` collects missing source files."""
     core_ships = json.loads((reference / "core_ships.json").read_text(encoding="utf-8"))["ships"]
     units = json.loads((reference / "ssd_facts.json").read_text(encoding="utf-8"))
     docs: dict[str, dict] = {}
@@ -116,6 +121,15 @@ def build_documents(reference: Path = REFERENCE) -> dict[str, tuple[str, dict]]:
         docs[sid] = doc
         facts.setdefault(sid, []).append(
             f'reference/ssd_facts.json entry "{unit["id"]}" (seed 000 {doc["extra"]["seed_lines"]})')
+    if sources is not None:
+        for sid, doc in docs.items():
+            if sid in core_rules.values():
+                continue  # the reference already cross-checked the core ships' sources
+            found = gather(sid, doc, sources, report if report is not None else [])
+            if any(found.values()):
+                docs[sid] = imports.merge(doc, sid, **found)
+                facts[sid] += [f"{p['repository']} {p['path']} @{p['commit'][:7]}"
+                               for p in docs[sid].get("provenance", [])]
     return {sid: (header(_title(doc), facts[sid]), doc) for sid, doc in docs.items()}
 
 
@@ -129,11 +143,12 @@ def _title(doc: dict) -> str:
     return title + ("." if doc["status"]["complete"] else "; incomplete, see [status].missing.")
 
 
-def write_library(out_dir: Path) -> dict[str, dict]:
+def write_library(out_dir: Path, sources: Path | None = DEFAULT_CACHE,
+                  report: list[str] | None = None) -> dict[str, dict]:
     """Write every ship file into ``out_dir`` (unchanged files are not touched, files of classes
     the reference no longer names are removed); returns the documents by id."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    docs = build_documents()
+    docs = build_documents(sources=sources, report=report)
     written = set()
     for sid in sorted(docs):
         head, doc = docs[sid]
@@ -151,11 +166,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "ssd_data" / "ships",
                         help="output directory (default: ssd_data/ships)")
+    parser.add_argument("--sources", type=Path, default=DEFAULT_CACHE,
+                        help="cache of the public transcriptions (ship_library/sources.py)")
+    parser.add_argument("--fetch-from", nargs=2, metavar=("OWNER/NAME", "GITDIR"),
+                        help="first copy that repository's pinned files from a git dir")
     args = parser.parse_args(argv)
-    docs = write_library(args.out)
-    complete = sum(1 for doc in docs.values() if doc["status"]["complete"])
-    print(f"wrote {len(docs)} ship files to {args.out} "
-          f"({complete} complete, {len(docs) - complete} incomplete)")
+    if args.fetch_from:
+        absent = fetch_from_git(Path(args.fetch_from[1]), args.sources, args.fetch_from[0])
+        for path in absent:
+            print(f"not in {args.fetch_from[1]}: {path} (save it into the cache by hand)")
+    if not args.sources.is_dir():
+        print(f"error: no source cache at {args.sources}: the imported classes would be lost. "
+              "Fill it (see tools/ship_library/sources.py) or pass --sources.", file=sys.stderr)
+        return 2
+    report: list[str] = []
+    docs = write_library(args.out, args.sources, report)
+    for line in report:
+        print(f"missing source: {line}", file=sys.stderr)
+    status: dict[str, int] = {}
+    for doc in docs.values():
+        key = doc["status"].get("verification", "draft") if doc["status"]["complete"] \
+            else "incomplete"
+        status[key] = status.get(key, 0) + 1
+    print(f"wrote {len(docs)} ship files to {args.out} ("
+          + ", ".join(f"{n} {k}" for k, n in sorted(status.items())) + ")")
     return 0
 
 

@@ -72,7 +72,26 @@ def _bpv(spec: ShipSpec) -> str:
 
 
 def _completeness(spec: ShipSpec) -> str:
-    return "complete" if spec.complete else "incomplete: " + ", ".join(spec.missing)
+    """verified / draft (playable; check it against your SSD) / incomplete: what is missing."""
+    if not spec.complete:
+        return "incomplete: " + ", ".join(spec.missing)
+    if spec.data_status == "draft":
+        return "draft: check against your SSD"
+    return "verified" + (f" against {spec.checked_against}" if spec.checked_against else "")
+
+
+def sources_of(spec: ShipSpec) -> list[dict[str, Any]]:
+    """Where the class's facts come from: each public transcription (repository, path, commit,
+    the field groups taken from it), then the reference entries."""
+    out: list[dict[str, Any]] = [
+        {"source": p.source, "repository": p.repository, "path": p.path, "commit": p.commit,
+         "fields": list(p.fields)}
+        for p in spec.provenance
+    ]
+    out += [{"reference": text} for text in spec.sources]
+    if spec.checked_against:
+        out.append({"player": f"checked against {spec.checked_against}"})
+    return out
 
 
 def _report_library(library: ShipLibrary) -> None:
@@ -98,7 +117,10 @@ def _summary(spec: ShipSpec, library: ShipLibrary) -> dict[str, Any]:
         "bpv_combat": spec.bpv_combat,
         "bpv_economic": spec.bpv_economic,
         "complete": spec.complete,
+        "status": spec.data_status,
         "missing": list(spec.missing),
+        "sources": sources_of(spec),
+        "disagreements": len(spec.disagreements),
         "file": display_path(library.files[spec.id.upper()]),
     }
 

@@ -119,6 +119,12 @@ def check_status(s: Sections) -> list[Issue]:
     if not status.complete and not status.missing:
         message = "complete = false but missing is empty"
         return [Issue(loc, message, 'a list of what is missing, e.g. ["shield box counts"]')]
+    if status.verification == "verified" and not status.complete:
+        message = "verification = \"verified\" on an incomplete file"
+        return [Issue(("status", "verification"), message, "complete = true, or no verification")]
+    if status.checked_against and status.verification != "verified":
+        message = "checked_against is given but verification is not \"verified\""
+        return [Issue(("status", "verification"), message, 'verification = "verified"')]
     return []
 
 

@@ -15,6 +15,7 @@ from sfb_desk.data import ship_schema as schema
 from sfb_desk.rules.ship import (
     COUNTED_SYSTEMS,
     Disagreement,
+    Provenance,
     Refit,
     ShipSpec,
     ShuttleBay,
@@ -143,6 +144,12 @@ def build_spec(sections: Sections) -> ShipSpec:
             )
             for _, d in sections.get("disagreements", [])
         ),
+        verification=status.verification,
+        checked_against=status.checked_against,
+        provenance=tuple(
+            Provenance(p.source, p.repository, p.path, p.commit, tuple(p.fields))
+            for _, p in sections.get("provenance", [])
+        ),
         extra=tuple((k, _freeze(v)) for k, v in (sections.get("extra") or {}).items()),
         **box_fields(sections),
     )
@@ -180,7 +187,13 @@ def spec_to_table(spec: ShipSpec) -> dict[str, Any]:
         "status": {
             "complete": spec.complete,
             "missing": list(spec.missing),
-            **_table(confidence=spec.confidence, sources=spec.sources, notes=spec.notes),
+            **_table(
+                confidence=spec.confidence,
+                verification=spec.verification,
+                checked_against=spec.checked_against,
+                sources=spec.sources,
+                notes=spec.notes,
+            ),
         },
         "bpv": _table(combat=spec.bpv_combat, economic=spec.bpv_economic),
         "data": _table(
@@ -255,6 +268,13 @@ def spec_to_table(spec: ShipSpec) -> dict[str, Any]:
                 **_table(agreeing=d.agreeing, note=d.note),
             }
             for d in spec.disagreements
+        ],
+        "provenance": [
+            {
+                "source": p.source,
+                **_table(repository=p.repository, path=p.path, commit=p.commit, fields=p.fields),
+            }
+            for p in spec.provenance
         ],
         "extra": {k: _thaw(v) for k, v in spec.extra},
     }

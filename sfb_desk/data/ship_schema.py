@@ -55,6 +55,8 @@ ARCS: tuple[str, ...] = ARC_NAMES
 #: Turn-mode chart letters a ship's data table can print (C3; rules/charts/turn_modes.py).
 TURN_MODES = ("AA", "A", "B", "C", "D", "E", "F")
 CONFIDENCES = ("high", "medium", "low")
+#: [status].verification (issue 16): a complete class is verified or a draft.
+VERIFICATIONS = ("verified", "draft")
 WEAPON_CODES: tuple[str, ...] = tuple(WEAPON_TYPES)
 RACK_TYPES: tuple[str, ...] = tuple(sorted(DRONE_RACK_TYPES))  # FD3
 
@@ -66,6 +68,7 @@ VOCABULARIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "arcs": ("arc", ARCS),
     "turn_mode": ("turn mode", TURN_MODES),
     "confidence": ("confidence", CONFIDENCES),
+    "verification": ("verification", VERIFICATIONS),
     "type": ("weapon type", WEAPON_CODES),
     "rack_type": ("drone rack type", RACK_TYPES),
 }
@@ -83,6 +86,7 @@ Flag = Literal[FLAGS]  # type: ignore[valid-type]
 Arc = Literal[ARCS]  # type: ignore[valid-type]
 TurnMode = Literal[TURN_MODES]  # type: ignore[valid-type]
 Confidence = Literal[CONFIDENCES]  # type: ignore[valid-type]
+Verification = Literal[VERIFICATIONS]  # type: ignore[valid-type]
 WeaponCode = Literal[WEAPON_CODES]  # type: ignore[valid-type]
 RackType = Literal[RACK_TYPES]  # type: ignore[valid-type]
 
@@ -136,6 +140,14 @@ class Status(_Table):
     complete: bool = Field(description="true only when every box count is known")
     missing: list[Text] = Field([], description="what is missing when complete = false")
     confidence: Confidence | None = None
+    verification: Verification | None = Field(
+        None,
+        description="complete files: verified (two independent sources agree on every count, "
+        "or the player checked it against the SSD book) or draft (absent = draft)",
+    )
+    checked_against: Text | None = Field(
+        None, description='where the player checked the counts, e.g. "SSD book, page 42"'
+    )
     sources: list[str] = []
     notes: list[str] = []
 
@@ -246,6 +258,14 @@ class DisagreementEntry(_Table):
     note: str = ""
 
 
+class ProvenanceEntry(_Table):
+    source: Text = Field(description='short name of the source, e.g. "amarillo"')
+    repository: str = Field("", description="owner/name of the public repository")
+    path: str = Field("", description="the file in that repository")
+    commit: str = Field("", description="the commit the facts were read at")
+    fields: list[Text] = Field([], description="the field groups taken from this source")
+
+
 class ShipFile(_Table):
     """A whole ship-class file (FORMAT.md)."""
 
@@ -266,6 +286,7 @@ class ShipFile(_Table):
     special: list[Special] = []
     refits: list[RefitEntry] = []
     disagreements: list[DisagreementEntry] = []
+    provenance: list[ProvenanceEntry] = []
     extra: dict[str, Value] = {}
 
 

@@ -138,6 +138,21 @@ class Disagreement:
 
 
 @dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where one group of a class's facts came from: a public transcription at a commit."""
+
+    source: str  # short key, e.g. "amarillo"
+    repository: str = ""  # owner/name
+    path: str = ""
+    commit: str = ""
+    fields: tuple[str, ...] = ()  # the field groups taken from it ("shields", "weapons", ...)
+
+
+#: Data status a player sees (issue 16): every count confirmed, one source only, or not playable.
+VERIFIED, DRAFT, INCOMPLETE = "verified", "draft", "incomplete"
+
+
+@dataclass(frozen=True, slots=True)
 class ShipSpec:
     """Everything printed on one ship class's SSD that the rules use.
 
@@ -183,6 +198,12 @@ class ShipSpec:
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     disagreements: tuple[Disagreement, ...] = ()
+    #: "verified" when two independent sources agree on every count or the player checked the
+    #: class against the SSD book (``checked_against`` says where); otherwise a complete class is
+    #: a draft.
+    verification: str | None = None
+    checked_against: str | None = None
+    provenance: tuple[Provenance, ...] = ()
     extra: tuple[tuple[str, object], ...] = ()  # other printed facts, shown as they are
     _counts: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     #: :meth:`box_ids`, built on first use (not an init field: ``replace`` never copies it).
@@ -193,6 +214,13 @@ class ShipSpec:
         object.__setattr__(self, "_box_ids", None)
 
     # -- queries --------------------------------------------------------------------------------
+    @property
+    def data_status(self) -> str:
+        """``verified``, ``draft`` (playable, to be checked against the SSD) or ``incomplete``."""
+        if not self.complete:
+            return INCOMPLETE
+        return VERIFIED if self.verification == VERIFIED else DRAFT
+
     def count(self, system: str) -> int:
         """Boxes of a counted system (0 when the ship has none or the count is unknown)."""
         return self._counts.get(system, 0)

@@ -68,7 +68,9 @@ def test_ships_lists_every_class(capsys):
     assert len(out) == LIBRARY_COUNT + 1
     (fed_ca,) = [line for line in out if line.startswith("FED-CA ")]
     assert "Heavy Cruiser" in fed_ca and " FED " in fed_ca and " ship " in fed_ca
-    assert " 125 " in fed_ca and fed_ca.endswith("complete")
+    assert " 125 " in fed_ca and fed_ca.endswith("verified")
+    (g2,) = [line for line in out if line.startswith("KLI-G2 ")]
+    assert g2.endswith("draft: check against your SSD")
 
 
 def test_ships_by_race_as_json(capsys):
@@ -80,7 +82,18 @@ def test_ships_by_race_as_json(capsys):
     assert fed_ca["complete"] is True and fed_ca["missing"] == []
     assert fed_ca["file"].endswith("ships/FED-CA.toml")
     assert set(fed_ca) == {"id", "class_code", "name", "race", "race_name", "kind",
-                           "bpv_combat", "bpv_economic", "complete", "missing", "file"}  # fmt: skip
+                           "bpv_combat", "bpv_economic", "complete", "status", "missing",
+                           "sources", "disagreements", "file"}  # fmt: skip
+    assert fed_ca["status"] == "verified"
+    assert fed_ca["sources"][0]["reference"].startswith("reference/core_ships.json fed-ca")
+    (pol,) = [s for s in ships if s["id"] == "FED-POL"]
+    assert pol["status"] == "draft" and pol["disagreements"] >= 1
+    amarillo = pol["sources"][0]
+    assert amarillo["repository"] == "deastland0423/amarillo"
+    assert amarillo["path"] == "data/factions/federation/pol.json"
+    assert len(amarillo["commit"]) == 40 and "shields" in amarillo["fields"]
+    statuses = {s["status"] for s in ships}
+    assert statuses == {"verified", "draft", "incomplete"}
 
 
 def test_ships_shows_what_an_incomplete_class_misses(capsys):
@@ -116,7 +129,7 @@ def test_ship_prints_everything(capsys):
     lines = out.splitlines()
     assert lines[0] == "FED-CA: Federation CA Heavy Cruiser"
     for expected in (
-        "Status        complete (confidence high)",
+        "Status        verified (confidence high)",
         "BPV           125",
         "Move cost     1",
         "Turn mode     D",

@@ -47,7 +47,7 @@ CASES: dict[str, tuple[str, str, str]] = {
     "speed_as_text": ("sides[1].units[1].speed", "the text '12' is not a speed", '0 to 31, or "max"'),
     "refit_not_on_ship": ("sides[0].units[0].refits[1]", "FED-CA has no refit 'Z'", "one of R, +, a"),
     "refit_after_year": ("sides[0].units[0].refits[1]", "refit '+' of FED-CA dates from Y165, after the scenario's year Y162", "refits of Y162 or earlier"),
-    "playable_with_incomplete_ship": ("status.playable", "playable = true but the library lacks box counts: KLI-G2: shield box counts", "playable = false, with the reason"),
+    "playable_with_incomplete_ship": ("status.playable", "playable = true but the library lacks box counts: ROM-K9R: shield box counts", "playable = false, with the reason"),
     "unplayable_without_reason": ("status.reason", "playable = false without a reason", "why the program cannot play it"),
     "duplicate_side_name": ("sides[1].name", "side 'Federation' named twice", "a different name for each side"),
     "bonus_unknown_side": ("victory.bonus[0].side", "no side named 'Klingons'; did you mean 'Klingon'?", "one of Federation, Klingon"),

@@ -178,6 +178,8 @@ def build(ship: dict) -> dict:
         if ship[key]:
             extra[key] = list(ship[key])
     c = ship["completeness"]
+    # Verified (issue 16): every non-zero box field corroborated by independent sources.
+    verified = c["corroborated_box_fields"] == c["nonzero_box_fields"]
     extra["completeness"] = (f"{c['fields_filled']}/{c['fields_total']} fields filled; "
                              f"{c['corroborated_box_fields']}/{c['nonzero_box_fields']} "
                              f"non-zero box fields corroborated")
@@ -213,6 +215,8 @@ def build(ship: dict) -> dict:
                      "year_in_service": ship["year_in_service"], "rule": ship["rule"]},
         "status": {"complete": not missing, "missing": missing,
                    "confidence": ship["confidence"],
+                   **({"verification": "verified" if verified else "draft"} if not missing
+                      else {}),
                    "sources": [f"reference/core_ships.json {ship['id']} ({srcs})"],
                    "notes": notes},
         "bpv": bpv,

@@ -231,6 +231,14 @@ def _missing(rec: dict, data: dict, crew: dict, tracks_written: bool) -> list[st
     return missing
 
 
+def _bpv(bpv: dict) -> dict:
+    """A split BPV is printed economic/combat (G24.35); the reference labels its first number
+    "combat", so the two are put back in their places here."""
+    if "economic" in bpv and "/" in bpv.get("raw", ""):
+        return {"combat": bpv["economic"], "economic": bpv["combat"]}
+    return {k: bpv[k] for k in ("combat", "economic") if k in bpv}
+
+
 def build(rec: dict, ship_id: str, shared_titles: set[str]) -> dict:
     unknown = set(rec) - HANDLED
     if unknown:
@@ -271,7 +279,7 @@ def build(rec: dict, ship_id: str, shared_titles: set[str]) -> dict:
         "status": {"complete": False, "missing": _missing(rec, data, crew, tracks_written),
                    "sources": [f"reference/ssd_facts.json {rec['id']} (seed 000 {span})"],
                    "notes": notes},
-        "bpv": {k: rec["bpv"][k] for k in ("combat", "economic") if k in rec.get("bpv", {})},
+        "bpv": _bpv(rec.get("bpv", {})),
         "data": data,
         "crew": crew,
     }
