@@ -68,7 +68,9 @@ def run_validate(args: argparse.Namespace) -> int:
 def _bpv(spec: ShipSpec) -> str:
     if spec.bpv_combat is None:
         return "-"
-    return f"{spec.bpv_combat}/{spec.bpv_economic}" if spec.bpv_economic else str(spec.bpv_combat)
+    if spec.bpv_economic is None:
+        return str(spec.bpv_combat)
+    return f"{spec.bpv_economic}/{spec.bpv_combat}"  # economic/combat, as printed (G24.35)
 
 
 def _completeness(spec: ShipSpec) -> str:

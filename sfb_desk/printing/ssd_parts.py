@@ -57,7 +57,7 @@ def data_rows(spec: ShipSpec) -> list[tuple[str, str]]:
     """The ship data table: BPV, size, movement cost, turn mode, breakdown, crew and so on."""
     rows: list[tuple[str, str]] = []
     if spec.bpv_combat is not None and spec.bpv_economic is not None:
-        bpv = f"{spec.bpv_combat} / {spec.bpv_economic}"
+        bpv = f"{spec.bpv_economic} / {spec.bpv_combat}"  # economic/combat, as printed (G24.35)
     else:
         bpv = str(spec.bpv_combat) if spec.bpv_combat is not None else "not given"
     rows.append(("BPV", bpv))

@@ -122,7 +122,7 @@ def test_completing_an_incomplete_ship(qtbot, library, tmp_path):
 
 
 def test_incomplete_library_ship_lists_what_is_missing(qtbot, library):
-    spec = library.get("FED-DDG")
+    spec = library.get("FED-CVT")
     designer = ShipDesigner(spec)
     qtbot.addWidget(designer)
     assert not designer.complete_button.isEnabled()

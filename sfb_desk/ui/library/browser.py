@@ -41,7 +41,7 @@ def ship_details_html(spec: ShipSpec) -> str:
         ("Kind", spec.kind),
         ("Rule", spec.rule or "—"),
         ("Year in service", f"Y{spec.year_in_service}" if spec.year_in_service else "—"),
-        ("BPV", " / ".join(str(v) for v in (spec.bpv_combat, spec.bpv_economic) if v is not None)
+        ("BPV", " / ".join(str(v) for v in (spec.bpv_economic, spec.bpv_combat) if v is not None)
          or "—"),
         ("Size class", _fraction(spec.size_class)),
         ("Movement cost", _fraction(spec.move_cost)),
