@@ -67,9 +67,10 @@ def _v1_to_v2(doc: dict) -> dict:
     return {**doc, "initial_combat": empty, "combat": empty}
 
 
-def _v2_to_v3(doc: dict) -> dict:
-    """Version 3 adds the ship systems (D5, G7, G8, G13, D7): rule options and each ship
-    record's systems state, all with their defaults (nothing of them happened in a v2 game)."""
+def _with_defaults(doc: dict) -> dict:
+    """Every state field a save does not hold, when it has a default, gets it (fields added
+    since the save was written: nothing of them happened in that game). Applied to every save
+    after the migrations; decoding itself stays strict."""
     out = dict(doc)
     for key in ("initial", "state"):
         if isinstance(out.get(key), dict):
@@ -78,6 +79,13 @@ def _v2_to_v3(doc: dict) -> dict:
         if isinstance(out.get(key), dict):
             out[key] = with_defaults(out[key], Combat)
     return out
+
+
+def _v2_to_v3(doc: dict) -> dict:
+    """Version 3 adds the ship systems (D5, G7, G8, G13, D7): their fields come with their
+    defaults (:func:`_with_defaults`), and a v2 log is replayed by prompt key (the systems'
+    prompts it never met are passed with their defaults)."""
+    return dict(doc)
 
 
 MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
@@ -145,6 +153,7 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     # A save written before version 3 never met the ship-systems prompts (self-destruction ...):
     # its replay passes them with their defaults (Replay's keys).
     keys_needed = isinstance(written, int) and written < 3
+    doc = _with_defaults(doc)
     for key in ("initial", "state", "log", "initial_combat", "combat"):
         if key not in doc:
             raise SaveError(path, f"missing \"{key}\"")

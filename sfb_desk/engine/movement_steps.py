@@ -39,6 +39,7 @@ class MovementSegment:
         for unit in self._controlled():
             signed = speed_at(unit.plot, impulse)
             speed, reverse = abs(signed), signed < 0
+            speed = self._tractor_speed(unit, speed)  # G7.36 (tractor_steps)
             new = unit
             if speed != unit.speed or reverse != unit.reverse:
                 new = replace(new, speed=speed, reverse=reverse)
@@ -80,9 +81,11 @@ class MovementSegment:
             )
             moved = yield from self._ask(prompt, lambda v, u=unit: self._check_move(u, v))
             assert isinstance(moved, Moved)
-            unit = moved.unit
+            before, unit = unit, moved.unit
             self._put(unit)
             self._emit_all(moved.events)
+            self._tractor_het(before, unit)  # tractor_steps
+            self._drag_linked(before, unit)
             if moved.breakdown_roll:
                 broken = yield from self._breakdown(unit)
                 unit = self._units[unit.id]
@@ -130,8 +133,8 @@ class MovementSegment:
         moved = False
         for uid in self._get_roster()[1]:
             unit = units[uid]
-            if not moves_on(unit.speed, impulse):
-                continue
+            if not moves_on(unit.speed, impulse) or self._tractor_held(uid):
+                continue  # a held seeker does not move on its own (G7.32, tractor_steps)
             target = units.get(unit.target) if unit.target else None
             th = target.hex if target is not None and target.status == ACTIVE else None
             new = move_seeker(unit, th)
@@ -152,7 +155,8 @@ class MovementSegment:
         for sid in self._get_roster()[1]:
             s = units[sid]
             t = units.get(s.target) if s.target is not None else None
-            if t is not None and t.status == ACTIVE and t.hex == s.hex and s.status == ACTIVE:
+            if t is not None and t.status == ACTIVE and t.hex == s.hex and s.status == ACTIVE \
+                    and not self._tractor_held(sid):
                 hits.append((s, t))
         for seeker, target in hits:
             self._remove(seeker.id)

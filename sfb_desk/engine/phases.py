@@ -100,6 +100,7 @@ class TurnPhases:
     def _record_keeping(self, step: Step) -> Walk:
         if self._ships:
             yield from self._records_end_of_turn()
+        self._tractor_end_of_turn()  # G7.13 (tractor_steps)
         for unit in list(self._units.values()):
             if unit.is_seeker:
                 continue

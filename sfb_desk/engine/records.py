@@ -21,6 +21,7 @@ from ..rules.energy import Allocation, EnergyState
 from ..rules.seeking import SeekingState
 from ..rules.ship import ShipSpec
 from ..rules.systems.state import SystemsRecord
+from ..rules.systems.tractors import TractorState
 
 ZERO = Fraction(0)
 
@@ -69,6 +70,7 @@ class Combat:
 
     ships: tuple[ShipRecord, ...] = ()
     seeking: SeekingState = SeekingState()
+    tractors: TractorState = TractorState()
 
     def ship(self, ship_id: str) -> ShipRecord | None:
         for r in self.ships:

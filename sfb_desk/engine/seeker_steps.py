@@ -102,7 +102,10 @@ class SeekerSteps:
     def _recorded_impacts(self) -> Walk:
         clock = clock_of(self._turn, self._impulse)
         sizes = {uid: self.specs[r.spec_id].size_class for uid, r in self._ships.items()}
-        impacts = find_impacts(self._units, self._seeking, size_classes=sizes)
+        held = self._tractors.links and {k.target for k in self._tractors.links}
+        units = ({k: u for k, u in self._units.items() if k not in held} if held
+                 else self._units)  # a held seeker does not strike (G7.52, tractor_steps)
+        impacts = find_impacts(units, self._seeking, size_classes=sizes)
         rolls: dict[str, int] = {}
         for imp in impacts:
             if imp.needs_roll:

@@ -39,6 +39,7 @@ from .balance_steps import BalanceSteps
 from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
 from .explosion_steps import ExplosionSteps
+from .tractor_steps import TractorSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
 from .prompts import Prompt
@@ -81,7 +82,7 @@ class NotReady(RuntimeError):
 
 
 class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, CombatSteps,
-              ExplosionSteps, MovementSegment, SideOrders):
+              ExplosionSteps, TractorSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules
@@ -119,6 +120,7 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
         combat_now = start.combat if start else self.initial_combat
         self._ships: dict[str, ShipRecord] = {r.id: r for r in combat_now.ships}
         self._seeking = combat_now.seeking
+        self._tractors = combat_now.tractors
         self._state: GameState | None = initial
         self._step: Step = TURN_STEPS[0]
         self._source = ""
@@ -149,7 +151,7 @@ class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, C
     @property
     def combat(self) -> Combat:
         """The ship records and seeking state now (immutable; built on demand)."""
-        return Combat(tuple(self._ships.values()), self._seeking)
+        return Combat(tuple(self._ships.values()), self._seeking, self._tractors)
 
     def _snapshot(self) -> None:
         snaps = self.snapshots

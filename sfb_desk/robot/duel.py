@@ -91,6 +91,7 @@ class DuelResult:
     points: tuple[float, float]
     answers: int
     explain: tuple[str, ...] = ()
+    systems: tuple[tuple[str, int], ...] = ()  # uses of each ship system (system_counts)
     session: Session | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -115,6 +116,7 @@ class DuelResult:
             "winner": self.winner, "sides": list(self.sides),
             "victory_levels": list(self.victory_levels), "points": list(self.points),
             "answers": self.answers, "ships": [s.to_json() for s in self.ships],
+            "systems": dict(self.systems),
         }
 
     def line(self) -> str:
@@ -311,4 +313,25 @@ def _result(session, scenario, library, keys, ids, sides, levels, seed, turns, a
         turns_played=played, ended=ended, ships=(results[0], results[1]), sides=sides,
         victory_levels=tuple(victory.side(s).level for s in sides),
         points=tuple(float(victory.side(s).points) for s in sides), answers=answers,
-        explain=tuple(victory.explain()), session=session if keep else None)
+        explain=tuple(victory.explain()), systems=system_counts(session),
+        session=session if keep else None)
+
+
+#: Ship-system uses counted in a duel's log: the report's name and the event kinds counted.
+SYSTEM_EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("tractor_links", ("tractor_link",)),
+    ("raids", ("raid",)),
+    ("boarding_actions", ("boarding_combat",)),
+    ("cloak_cycles", ("cloak_engaged",)),
+    ("explosions", ("explosion",)),
+)
+
+
+def system_counts(session) -> tuple[tuple[str, int], ...]:  # noqa: ANN001
+    """How often each ship system was used in ``session``'s game, from its log's events."""
+    kinds: dict[str, int] = {}
+    for record in session.log:
+        if record.kind == "event":
+            k = getattr(record.data, "kind", "")
+            kinds[k] = kinds.get(k, 0) + 1
+    return tuple((name, sum(kinds.get(k, 0) for k in events)) for name, events in SYSTEM_EVENTS)

@@ -33,6 +33,7 @@ from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
 from .levels import Level
+from .systems import tractor_power
 from .view import Ship, best_range, facing_shield, nearest_enemy, ship, verdict
 
 ZERO = Fraction(0)
@@ -102,6 +103,7 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
     if photons and not lv.full_speed and not _photons_ready(photons, energy):
         speed = top  # E4.2: no photon fires this turn; keep the range open (moves.py)
     shield = _threat_shield(me, enemy)
+    tractor = tractor_power(session, me, lv)
     seen: list[Allocation] = []
     plans = [(overload, speed, None), (False, speed, None), (False, top, None)]
     if overload and photons and not lv.full_speed:
@@ -112,7 +114,7 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
         alloc = _fit_speed(_with_speed(base, me, spd, top), me, energy)
         if ovl:
             alloc = _with_overloads(alloc, me, energy, floor=floor, top=top)
-        alloc = _spend_rest(alloc, me, energy, lv, shield)
+        alloc = _spend_rest(alloc, me, energy, lv, shield, tractor)
         if alloc not in seen and _valid(alloc, me, energy, options):
             seen.append(alloc)
             yield alloc
@@ -255,7 +257,8 @@ def _threat_shield(me: Ship, enemy: Ship | None) -> int:
     return shields[0] if shields else 1
 
 
-def _spend_rest(alloc: Allocation, me: Ship, energy, lv: Level, shield: int) -> Allocation:  # noqa: ANN001
+def _spend_rest(alloc: Allocation, me: Ship, energy, lv: Level, shield: int,  # noqa: ANN001
+                tractor: int = 0) -> Allocation:
     """Power left after weapons and movement: batteries first (H5, reserve for H7.134), then
     reinforcement (D3.34)."""
     alloc = replace(alloc, battery_recharge=ZERO, general_reinforcement=0,
@@ -265,6 +268,9 @@ def _spend_rest(alloc: Allocation, me: Ship, energy, lv: Level, shield: int) -> 
     left = led.unallocated
     if left < 0:
         return alloc
+    if tractor and left >= tractor:  # G7.15: power for a tractor against drones (systems.py)
+        alloc = replace(alloc, tractors=alloc.tractors + tractor)
+        left -= tractor
     s = led.supply
     recharge = min(left, s.battery_capacity - s.battery_charge)
     recharge = max(recharge, ZERO)

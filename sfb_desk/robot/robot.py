@@ -25,6 +25,7 @@ from .fire import fire_answer, launch_answer, reserve_answer
 from .levels import DEFAULT_LEVEL
 from .levels import level as find_level
 from .moves import announce_answer, movement_answer
+from .systems import tractor_answer
 from .view import side_of
 
 SOURCE = "robot"
@@ -90,6 +91,8 @@ class Robot:
             return reserve_answer(prompt, session, lv)
         if kind == "disengage":
             return "no"
+        if kind == "tractors":
+            return tractor_answer(prompt, session, lv)
         if prompt.default is not None:
             return prompt.default
         raise ValueError(f"the robot cannot answer a {kind!r} prompt ({prompt.key})")

@@ -15,7 +15,7 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .duel import DEFAULT_TURNS, DuelError, DuelResult, play_duel
+from .duel import DEFAULT_TURNS, SYSTEM_EVENTS, DuelError, DuelResult, play_duel
 
 DEFAULT10: tuple[tuple[str, str], ...] = (
     ("FED-CA", "KLI-D7"),
@@ -155,7 +155,17 @@ def summarise(results: Sequence[DuelResult | Failed]) -> list[dict]:
             "internal_b": spread([r.ships[1].internal for r in ok]),
             "boxes_a": spread([r.ships[0].boxes for r in ok]),
             "boxes_b": spread([r.ships[1].boxes for r in ok]),
+            "systems": _systems(ok),
         })
+    return out
+
+
+def _systems(ok: Sequence[DuelResult]) -> dict[str, int]:
+    """Uses of each ship system over the pairing's duels (duel.SYSTEM_EVENTS)."""
+    out = {name: 0 for name, _ in SYSTEM_EVENTS}
+    for r in ok:
+        for name, n in r.systems:
+            out[name] = out.get(name, 0) + n
     return out
 
 
@@ -179,4 +189,8 @@ def summary_lines(summary: Sequence[dict]) -> list[str]:
                 lines.append(f"  {label}: mean {sp['mean']:g}, min {sp['min']:g}, p10 "
                              f"{sp['p10']:g}, median {sp['p50']:g}, p90 {sp['p90']:g}, "
                              f"max {sp['max']:g}")
+        systems = s.get("systems") or {}
+        if any(systems.values()):
+            lines.append("  systems: " + ", ".join(f"{k.replace('_', ' ')} {v}"
+                                                   for k, v in systems.items()))
     return lines
