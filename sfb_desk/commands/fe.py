@@ -161,7 +161,7 @@ def run_round(args: argparse.Namespace) -> int:
         if args.pdf:
             pages = _print_pdf(args.pdf, f"{BOOK} - combat round {args.name}",
                                "Expanded combat round sequence (311.3)",
-                               round_sections(report), args.page)
+                               combat_round.sections(report), args.page)
             print(f"wrote {args.pdf}: {pages} page(s)", file=sys.stderr)
         if args.json:
             print(json.dumps(report.as_dict(), indent=2, default=str))
@@ -180,21 +180,6 @@ def run_round(args: argparse.Namespace) -> int:
         return 0
 
     return _run(args, body)
-
-
-def round_sections(report) -> list[dict]:
-    lines = []
-    for s in report.steps:
-        text = f"{s.id} {s.title} {s.rule} [{s.status}]"
-        if s.result:
-            text += f": {s.result}"
-        if s.problems:
-            text += " ! " + "; ".join(s.problems)
-        lines.append(text)
-    dice = {"title": "Dice log", "columns": ("Purpose", "Dice", "Source"),
-            "rows": [(d["purpose"], " ".join(map(str, d["dice"])), d["source"])
-                     for d in report.dice_log], "notes": []}
-    return [{"title": "Steps", "lines": lines}, dice]
 
 
 def run_folio(args: argparse.Namespace) -> int:

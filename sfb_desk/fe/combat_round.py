@@ -398,6 +398,22 @@ def _run(step: StepDef, data: dict, st: _State, dice: Dice, view: StepView,
         _step_6x(data, dice, view)
 
 
+def sections(report: RoundReport) -> list[dict]:
+    """The round as printable sections: every step on a line, then the dice log."""
+    lines = []
+    for s in report.steps:
+        text = f"{s.id} {s.title} {s.rule} [{s.status}]"
+        if s.result:
+            text += f": {s.result}"
+        if s.problems:
+            text += " ! " + "; ".join(s.problems)
+        lines.append(text)
+    dice = {"title": "Dice log", "columns": ("Purpose", "Dice", "Source"),
+            "rows": [(d["purpose"], " ".join(map(str, d["dice"])), d["source"])
+                     for d in report.dice_log], "notes": []}
+    return [{"title": "Steps", "lines": lines}, dice]
+
+
 EXAMPLE: dict = {
     "table": "standard", "rounding": "half-up",
     "dice": {"4B.attacker": [4], "4B.defender": [3]},

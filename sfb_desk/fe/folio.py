@@ -211,3 +211,57 @@ EXAMPLE: dict = {
     "bases": [{"name": "SB 1612", "kind": "SB", "sids": 0, "sfgs": 1},
               {"name": "BS 1714", "kind": "BS", "sids": 0, "fighters": 6}],
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# Flat tables for an editor (the window's folio tab)
+
+GRID_COLUMNS = ("grid", "treasury", "income", "multiplier", "convoy_deliveries",
+                "convoy_raid_loss")
+
+
+def to_tables(data: dict) -> dict[str, list[dict]]:
+    """The folio as flat rows: grids, expenses, pods, bases."""
+    grids, expenses, pods = [], [], []
+    for name, g in (data.get("grids") or {}).items():
+        grids.append({"grid": name, "treasury": g.get("treasury", 0),
+                      "income": sum(g.get("income", {}).values()),
+                      "multiplier": g.get("multiplier", 1.0),
+                      "convoy_deliveries": g.get("convoy_deliveries", 0),
+                      "convoy_raid_loss": g.get("convoy_raid_loss", 0)})
+        for e in g.get("expenses", []):
+            custom = "cost" in e
+            expenses.append({"grid": name, "item": "other" if custom else e.get("item", ""),
+                             "label": e.get("item", "") if custom else "",
+                             "count": e.get("count", 1), "cost": e.get("cost", 0)})
+        pods += [{"grid": name, "pod": k, "count": n} for k, n in g.get("pods", {}).items()]
+    return {"grids": grids, "expenses": expenses, "pods": pods,
+            "bases": [dict(b) for b in data.get("bases", [])]}
+
+
+def from_tables(head: dict, tables: dict[str, list[dict]]) -> dict:
+    """A folio from ``head`` (race, turn, deficit_allowed) and flat rows."""
+    out = dict(head)
+    grids: dict[str, dict] = {}
+    for row in tables.get("grids", []):
+        name = str(row.get("grid") or "main")
+        grids[name] = {"treasury": row.get("treasury", 0),
+                       "income": {"income": row.get("income", 0)},
+                       "multiplier": row.get("multiplier", 1.0),
+                       "convoy_deliveries": int(row.get("convoy_deliveries", 0)),
+                       "convoy_raid_loss": row.get("convoy_raid_loss", 0),
+                       "expenses": [], "pods": {}}
+    for row in tables.get("expenses", []):
+        grid = grids.setdefault(str(row.get("grid") or "main"), {"expenses": [], "pods": {}})
+        if row.get("item") == "other":
+            grid["expenses"].append({"item": row.get("label") or "other",
+                                     "cost": row.get("cost", 0), "count": row.get("count", 1)})
+        elif row.get("item"):
+            grid["expenses"].append({"item": row["item"], "count": row.get("count", 1)})
+    for row in tables.get("pods", []):
+        if row.get("pod"):
+            grid = grids.setdefault(str(row.get("grid") or "main"), {"expenses": [], "pods": {}})
+            grid["pods"][row["pod"]] = int(row.get("count", 0))
+    out["grids"] = grids
+    out["bases"] = [dict(b) for b in tables.get("bases", []) if b.get("name")]
+    return out
