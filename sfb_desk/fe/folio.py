@@ -64,7 +64,8 @@ def _expense(item: dict) -> tuple[str, float, str]:
     if isinstance(n, bool) or not isinstance(n, int | float) or n < 0:
         raise ValueError(f"{name}: count must be a number 0 or more, not {n!r}")
     if "cost" in item:  # a typed amount (core rules: repairs, production, ...)
-        return name, _money(item["cost"], f"{name} cost") * n, str(item.get("rule", ""))
+        return name, _money(item["cost"], f"{name} cost") * n, str(item.get("rule")
+                                                                  or "core rules")
     if name not in CO_COSTS:
         raise ValueError(f"expense {name!r} has no Combined Operations price: give its cost, or "
                          f"one of {', '.join(CO_COSTS)}")
@@ -205,7 +206,7 @@ EXAMPLE: dict = {
     "grids": {
         "main": {"treasury": 0, "income": {"sector provinces": 0, "general treasury": 70},
                  "expenses": [{"item": "SFG", "count": 1}, {"item": "LTT"},
-                              {"item": "repairs", "cost": 6, "rule": "core"}],
+                              {"item": "repairs", "cost": 6}],
                  "pods": {"VP2": 2, "Battle": 2, "Drone": 1}, "convoy_deliveries": 1},
     },
     "bases": [{"name": "SB 1612", "kind": "SB", "sids": 0, "sfgs": 1},

@@ -72,7 +72,7 @@ SCENARIOS: dict[str, dict] = {
             {"race": "Federation", "fleet": "Mothball reserve", "trigger":
              "1 CA, 2 CL, 2 FF activated each turn", "rule": "(609.52)"},
         ],
-        "victory": {"tally": "609", "levels": [
+        "victory": {"tally": "609", "rule": "(609.3)", "levels": [
             (None, 0, "Federation Decisive Victory"), (1, 1, "Federation Tactical Victory"),
             (2, 2, "Draw"), (3, 4, "Klingon Tactical Victory"),
             (5, 8, "Klingon Decisive Victory"), (9, None, "Klingon Incredible Victory")]},

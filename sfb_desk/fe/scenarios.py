@@ -47,7 +47,8 @@ def setup(number: str, library=None) -> dict:
             counts = Counter(info["units"])
             units = []
             for counter, n in sorted(counts.items(), key=lambda kv: info["units"].index(kv[0])):
-                entry = next(iter(sit.lookup(counter, race, exact=True)), None)
+                entry = next(iter(sit.lookup(counter, race, exact=True)
+                                 or sit.lookup(counter, "General", exact=True)), None)
                 link = (sit.link_entry(entry, index) if entry
                         else sit.link_counter(race, counter, index)) if index else None
                 units.append({"counter": counter, "count": n,

@@ -65,7 +65,7 @@ def test_panels_menus_and_status(window):
     assert set(window.panels.docks) == DOCKS
     assert all(d.objectName() for d in window.panels.docks.values())
     menus = [a.text() for a in window.menuBar().actions()]
-    assert menus == ["&File", "&Edit", "&Game", "&View", "&Library", "&Help"]
+    assert menus == ["&File", "&Edit", "&Game", "&View", "&Library", "&Campaign", "&Help"]
     for name in ("new", "duel", "open", "save", "save_as", "pdf", "undo", "redo", "quit"):
         assert name in window.actions
     assert window.actions["undo"].shortcut().toString() == "Ctrl+Z"

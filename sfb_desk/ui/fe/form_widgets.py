@@ -26,30 +26,31 @@ from sfb_desk.fe.forms import Field
 
 def make_editor(field: Field, value, on_change) -> QWidget:  # noqa: ANN001
     """One editor widget for a field, set to ``value``; ``on_change()`` on every edit."""
+    changed = lambda *_args: on_change()  # noqa: E731 - the signals carry the new value
     if field.kind == "int":
         w = QSpinBox()
         w.setRange(int(field.low), int(field.high))
         w.setValue(int(value or 0))
-        w.valueChanged.connect(on_change)
+        w.valueChanged.connect(changed)
     elif field.kind == "float":
         w = QDoubleSpinBox()
         w.setRange(float(field.low), float(field.high))
         w.setDecimals(1)
         w.setValue(float(value or 0))
-        w.valueChanged.connect(on_change)
+        w.valueChanged.connect(changed)
     elif field.kind == "bool":
         w = QCheckBox()
         w.setChecked(bool(value))
-        w.toggled.connect(on_change)
+        w.toggled.connect(changed)
     elif field.kind == "choice":
         w = QComboBox()
         w.addItems([c or "(none)" for c in field.choices])
         w.setCurrentIndex(max(list(field.choices).index(value) if value in field.choices else 0,
                               0))
-        w.currentIndexChanged.connect(on_change)
+        w.currentIndexChanged.connect(changed)
     else:
         w = QLineEdit(str(value or ""))
-        w.textEdited.connect(on_change)
+        w.textEdited.connect(changed)
         if field.kind == "list":
             w.setPlaceholderText("names, separated by commas")
     w.setToolTip(field.label)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from .window import FeWindow
@@ -20,6 +20,7 @@ def add_fe_action(window: QMainWindow, menu: QMenu) -> QAction:
 
 def open_fe_window(window: QMainWindow) -> FeWindow:
     fe = getattr(window, "fe_window", None)
+    again = fe is not None and fe.isVisible()
     if fe is None:
         fe = FeWindow(getattr(window, "library", None), parent=window)
         fe.setWindowFlag(Qt.WindowType.Window, True)
@@ -27,8 +28,9 @@ def open_fe_window(window: QMainWindow) -> FeWindow:
         fe.ship_requested.connect(lambda ship: _show_ship(window, ship))
         window.fe_window = fe
     fe.show()
-    fe.raise_()
-    fe.activateWindow()
+    if again and QGuiApplication.platformName() != "offscreen":  # no window stacking there
+        fe.raise_()
+        fe.activateWindow()
     return fe
 
 
@@ -41,4 +43,3 @@ def _show_ship(window: QMainWindow, ship_id: str) -> None:
     if panels is not None and "library" in panels.docks:
         panels.docks["library"].show()
         panels.docks["library"].raise_()
-    window.raise_()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -73,7 +74,7 @@ class RoundTab(QWidget):
         options.addStretch(1)
 
         self.steps = QListWidget()
-        self.steps.setMinimumWidth(250)
+        self.steps.setMinimumWidth(300)
         self.steps.currentRowChanged.connect(self._select_row)
         self.details = QLabel()
         self.details.setWordWrap(True)
@@ -106,8 +107,7 @@ class RoundTab(QWidget):
         enter.clicked.connect(self._type_dice)
         self.dice_log = QTableWidget(0, 3)
         self.dice_log.setHorizontalHeaderLabels(["Purpose", "Dice", "Source"])
-        self.dice_log.horizontalHeader().setStretchLastSection(False)
-        self.dice_log.setColumnWidth(0, 420)
+        self.dice_log.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.dice_log.verticalHeader().setVisible(False)
         dice_box = QGroupBox("Dice")
         dl = QFormLayout(dice_box)
@@ -214,6 +214,8 @@ class RoundTab(QWidget):
         while self.editor_layout.count():
             w = self.editor_layout.takeAt(0).widget()
             if w is not None:
+                w.hide()
+                w.setParent(None)
                 w.deleteLater()
         self.form = self.rows = self.note = None
         sp = forms.spec(self.current)

@@ -126,9 +126,9 @@ class ScenarioTab(QWidget):
         parts.append("<p><b>Fleet releases:</b><br>" + "<br>".join(
             f"{html.escape(r['race'])} {html.escape(r['fleet'])}: {html.escape(r['trigger'])} "
             f"{r['rule']}" for r in sc["releases"]) + "</p>")
-        levels = sc["victory"]["levels"]
-        parts.append("<p><b>Victory:</b><br>" + "<br>".join(
-            html.escape(lv if isinstance(lv, str) else str(lv[-1])) for lv in levels) + "</p>")
+        parts.append(f"<p><b>Victory {sc['victory'].get('rule', sc['rule'])}:</b><br>"
+                     + "<br>".join(html.escape(_level(lv)) for lv in sc["victory"]["levels"])
+                     + "</p>")
         self.details.setText("".join(parts))
         has_chart = sc["id"] in scenarios.SETUP_CHARTS
         self.set_up.setEnabled(has_chart)
@@ -153,12 +153,14 @@ class ScenarioTab(QWidget):
             return None
         self.tree.clear()
         for race, info in self.setup["races"].items():
-            top = QTreeWidgetItem([f"{race}: treasury {info['treasury']} EP, command points "
-                                   f"{info['command_points']}", "", "", "", ""])
+            top = QTreeWidgetItem([race, str(sum(f["total"] for f in info["fleets"])), "", "",
+                                   ""])
+            top.setToolTip(0, f"treasury {info['treasury']} EP, command points "
+                              f"{info['command_points']}")
             self.tree.addTopLevelItem(top)
             for fleet in info["fleets"]:
-                node = QTreeWidgetItem([f"{fleet['fleet']} - {fleet['where']}",
-                                        str(fleet["total"]), "", "", ""])
+                node = QTreeWidgetItem([fleet["fleet"], str(fleet["total"]), "", "", ""])
+                node.setToolTip(0, fleet["where"])
                 top.addChild(node)
                 for u in fleet["units"]:
                     leaf = QTreeWidgetItem([u["counter"], str(u["count"]), u["sit"], u["ship"],
@@ -170,7 +172,13 @@ class ScenarioTab(QWidget):
             top.setExpanded(True)
             for k in range(top.childCount()):
                 top.child(k).setExpanded(True)
-        self.tree.resizeColumnToContents(0)
+        for column in range(5):
+            self.tree.resizeColumnToContents(column)
+        order = ", then ".join(self.setup["setup_order"])
+        money = "; ".join(f"{race} treasury {info['treasury']} EP, {info['command_points']} "
+                          "command point(s)" for race, info in self.setup["races"].items())
+        self.details.setText(self.details.text() + f"<p><b>Set up:</b> {html.escape(order)} "
+                             f"(609.14); {html.escape(money)} (609.13, 609.16).</p>")
         return self.setup
 
     def _open_ship(self, item: QTreeWidgetItem, _column: int) -> None:
@@ -201,12 +209,26 @@ class ScenarioTab(QWidget):
                                   + "".join(f"<br>{html.escape(x)}" for x in t["lines"]))
 
 
+def _level(level) -> str:  # noqa: ANN001
+    """A victory level as a line: (low, high, name), (threshold, name) or text."""
+    if isinstance(level, str):
+        return level
+    if len(level) == 2:
+        return f"{level[0]} BATS: {level[1]}"
+    low, high, name = level
+    if low is None:
+        return f"{high} or less: {name}"
+    if high is None:
+        return f"{low} or more: {name}"
+    return f"{low}: {name}" if low == high else f"{low} to {high}: {name}"
+
+
 class SitTab(QWidget):
     """Search the Ship Information Table excerpts; double-click a linked row to see the ship."""
 
     ship_requested = Signal(str)
-    COLUMNS = ("Race", "Unit", "SFB ref", "Factors", "Cmd", "Date", "Hull", "Conversion",
-               "Build", "Salvage", "EW", "Notes", "SFB ship", "Linked by")
+    COLUMNS = ("Race", "Unit", "SFB ship", "Linked by", "SFB ref", "Factors", "Cmd", "Date",
+               "Hull", "Conversion", "Build", "Salvage", "EW", "Notes")
 
     def __init__(self, library=None, parent: QWidget | None = None) -> None:  # noqa: ANN001
         super().__init__(parent)
@@ -239,15 +261,15 @@ class SitTab(QWidget):
         self.table.setRowCount(len(entries))
         for r, e in enumerate(entries):
             link = sit.link_entry(e, self.index) if self.index else None
-            cells = (e.race, e.designation, e.sfb_ref, e.factors, e.command, e.date, e.hull,
-                     e.conversion, e.build, e.salvage, e.ew, e.notes,
-                     link.ship_id if link else "", link.how if link else "")
+            cells = (e.race, e.designation, link.ship_id if link else "",
+                     link.how if link else "", e.sfb_ref, e.factors, e.command, e.date, e.hull,
+                     e.conversion, e.build, e.salvage, e.ew, e.notes)
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
-        self.table.setColumnWidth(11, min(self.table.columnWidth(11), 260))
+        self.table.setColumnWidth(13, min(self.table.columnWidth(13), 320))
 
     def _open(self, row: int, _column: int) -> None:
-        item = self.table.item(row, 12)
+        item = self.table.item(row, 2)
         if item and item.text():
             self.ship_requested.emit(item.text())
