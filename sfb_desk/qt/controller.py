@@ -18,24 +18,27 @@ recovery: an autosave a session left without a clean exit is offered by
 :meth:`~GameController.recoverable_autosave` and restored by :meth:`~GameController.recover`;
 until one or the other is decided (:meth:`~GameController.discard_autosave`) nothing
 overwrites it. :meth:`~GameController.close` stops the worker and marks the clean exit.
+
+Its parts: the autosave and the recovery offer (:mod:`.autosave`), the undo command
+(:mod:`.record_command`), the settings file and recent files (:mod:`.app_settings`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 
-from ..data.paths import user_config_dir
 from ..engine.answers import NO_ANSWER
-from ..engine.log import ANSWER, PROMPT, LogRecord
-from ..engine.prompts import Choice, DiceRequest, Prompt
+from ..engine.log import LogRecord
+from ..engine.prompts import Prompt
 from ..rules.game_state import GameState
-from . import game_files
+from .app_settings import open_settings, recent_files, remember_file
+from .autosave import Autosaves
+from .record_command import RecordCommand
 from .game_files import Recoverable
 from .game_record import (
     TABLE,
@@ -44,45 +47,13 @@ from .game_record import (
     GameRecord,
     Step,
     TableSettings,
+    describe_prompt,
+    dice_rolls,
     new_record,
 )
 from .worker import SequencerThread
 
-SETTINGS_FILE = "sfb-desk.ini"
-RECENT_KEY = "files/recent"
-MAX_RECENT = 8
 APP_TITLE = "SFB Desk"
-
-
-def describe_prompt(prompt: Prompt | None) -> str:
-    """What the program is waiting for, for the status bar."""
-    if prompt is None:
-        return "Game over: nothing is asked"
-    if isinstance(prompt, DiceRequest):
-        dice = prompt.kind if prompt.count == 1 else f"{prompt.count} × {prompt.kind}"
-        return f"Waiting for: {prompt.purpose} ({dice})"
-    if isinstance(prompt, Choice):
-        return f"Waiting for: {prompt.purpose} (one of {', '.join(prompt.options)})"
-    return f"Waiting for: {prompt.purpose}"
-
-
-class _RecordCommand(QUndoCommand):
-    """Replace the controller's record ``before`` by ``after`` (and back on undo)."""
-
-    def __init__(self, controller: GameController, text: str, before: GameRecord,
-                 after: GameRecord, added: tuple[LogRecord, ...] = ()) -> None:
-        super().__init__(text)
-        self._controller = controller
-        self.before = before
-        self.after = after
-        self._added = added  # the log records of the first redo (pushed live)
-
-    def redo(self) -> None:
-        added, self._added = self._added, ()
-        self._controller._show(self.after, added)
-
-    def undo(self) -> None:
-        self._controller._show(self.before, ())
 
 
 class GameController(QObject):
@@ -108,8 +79,7 @@ class GameController(QObject):
 
     def __init__(self, parent: QObject | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
-        self._settings = settings or QSettings(str(user_config_dir() / SETTINGS_FILE),
-                                               QSettings.Format.IniFormat)
+        self._settings = settings or open_settings()
         self._undo = QUndoStack(self)
         self._undo.cleanChanged.connect(self._clean_changed)
         self._record: GameRecord | None = None
@@ -122,11 +92,9 @@ class GameController(QObject):
         self._policy: object = None
         self._auto_defaults = False
         self._auto_changed = False  # the automatic answerers changed while the worker was busy
-        self._autosave_in_flight: int | None = None
-        self._autosave_next: GameRecord | None = None
-        self._offer: Recoverable | None = game_files.recoverable()
         self._closed = False
         self._thread = SequencerThread(self)
+        self._autosaves = Autosaves(self._thread, self._pending, self._table)
         w = self._thread
         w.advanced.connect(self._on_advanced)
         w.saved.connect(self._on_saved)
@@ -252,7 +220,7 @@ class GameController(QObject):
         if self._record is None:
             return
         what = "Mark" if destroyed else "Unmark"
-        self._undo.push(_RecordCommand(self, f"{what} {box} on {unit}", self._record,
+        self._undo.push(RecordCommand(self._show, f"{what} {box} on {unit}", self._record,
                                        self._record.with_mark(BoxMark(unit, box, destroyed))))
 
     # -- undo ----------------------------------------------------------------------------------
@@ -312,46 +280,30 @@ class GameController(QObject):
         self._pending[rid] = ("load", Path(path))
 
     def recent_files(self) -> list[str]:
-        value = self._settings.value(RECENT_KEY, [])
-        files = [value] if isinstance(value, str) else list(value or [])
-        return [str(f) for f in files][:MAX_RECENT]
+        return recent_files(self._settings)
 
     def _remember(self, path: Path) -> None:
-        name = str(path.resolve())
-        files = [name] + [f for f in self.recent_files() if f != name]
-        self._settings.setValue(RECENT_KEY, files[:MAX_RECENT])
-        self._settings.sync()
-        self.recent_files_changed.emit(files[:MAX_RECENT])
+        self.recent_files_changed.emit(remember_file(self._settings, path))
 
     # -- crash recovery ------------------------------------------------------------------------
     def recoverable_autosave(self) -> Recoverable | None:
         """The autosave of a session that did not close cleanly (checked at construction), if
         it has not been recovered or discarded yet. While it is offered nothing autosaves."""
-        return self._offer
+        return self._autosaves.offer
 
     def recover(self) -> bool:
         """Load the offered autosave (the game at its last completed step). False if there is
         none or it cannot be read (then :attr:`error` says why and the file stays)."""
-        offer = self._offer
-        if offer is None:
+        if self._autosaves.offer is None:
             return False
-        if not offer.readable:
-            self.error.emit(f"{offer.path}: {offer.problem}; it is left untouched")
-            return False
-        rid = self._thread.load(offer.path)
-        self._pending[rid] = ("recover", offer.path)
-        return True
+        problem = self._autosaves.recover()
+        if problem:
+            self.error.emit(problem)
+        return problem is None
 
     def discard_autosave(self) -> Path | None:
         """Decline the offered autosave: it is renamed aside (never deleted); the new name."""
-        offer, self._offer = self._offer, None
-        if offer is None or not offer.path.exists():
-            return None
-        n = 1
-        while (aside := offer.path.with_name(f"{offer.path.name}.declined-{n}")).exists():
-            n += 1
-        os.replace(offer.path, aside)
-        return aside
+        return self._autosaves.discard()
 
     # -- closing -------------------------------------------------------------------------------
     def close(self, timeout_ms: int = 5000) -> bool:
@@ -360,9 +312,9 @@ class GameController(QObject):
         if self._closed:
             return True
         self._closed = True
+        self._autosaves.closed = True
         stopped = self._thread.stop(timeout_ms)
-        if self._offer is None:
-            game_files.mark_clean_exit()
+        self._autosaves.mark_clean_exit()
         return stopped
 
     # -- internals -----------------------------------------------------------------------------
@@ -408,17 +360,7 @@ class GameController(QObject):
         self.prompt_changed.emit(record.pending)
         self.status.emit(describe_prompt(record.pending))
         if not reset:
-            self._autosave(record)
-
-    def _autosave(self, record: GameRecord) -> None:
-        if self._offer is not None or self._closed:
-            return  # an unrecovered autosave is never written over
-        if self._autosave_in_flight is not None:
-            self._autosave_next = record
-            return
-        self._autosave_in_flight = self._thread.save(
-            dataclasses.replace(record, table=self._table()), game_files.autosave_file())
-        self._pending[self._autosave_in_flight] = ("autosave", len(record.answers))
+            self._autosaves.write(record)
 
     @Slot(int, object)
     def _on_advanced(self, rid: int, step: Step) -> None:
@@ -448,28 +390,20 @@ class GameController(QObject):
         assert step.record is not None and self._record is not None
         current = self._record
         after = step.record if current.marks == before.marks else \
-            _with_marks(step.record, current.marks)
+            dataclasses.replace(step.record, marks=current.marks)
         added = after.records[len(before.records):]
-        self._report_dice(before, added)
+        for request, values, source in dice_rolls(before, added):
+            self.dice_rolled.emit(request, values, source)
         if after.answers == current.answers:
             self._show(after if after.records != current.records else current, added)
             return  # nothing answered (no automatic answer was due): not a step
-        self._undo.push(_RecordCommand(self, label, current, after, added))
-
-    def _report_dice(self, before: GameRecord, added: tuple[LogRecord, ...]) -> None:
-        prompts = {before.pending.key: before.pending} if before.pending else {}
-        for r in added:
-            if r.kind == PROMPT:
-                prompts[r.key] = r.data  # type: ignore[assignment]
-            elif r.kind == ANSWER and isinstance(prompts.get(r.key), DiceRequest):
-                values = r.data if isinstance(r.data, (list, tuple)) else [r.data]
-                self.dice_rolled.emit(prompts[r.key], tuple(values), r.source)
+        self._undo.push(RecordCommand(self._show, label, current, after, added))
 
     @Slot(int, str)
     def _on_saved(self, rid: int, path: str) -> None:
         kind, info = self._pending.pop(rid)
         if kind == "autosave":
-            self._autosave_done()
+            self._autosaves.done()
             self.autosaved.emit(path, info)
             return
         target, record, index = info  # type: ignore[misc]
@@ -481,17 +415,11 @@ class GameController(QObject):
         self.status.emit(f"Saved {target}")
         self.saved.emit(path)
 
-    def _autosave_done(self) -> None:
-        self._autosave_in_flight = None
-        nxt, self._autosave_next = self._autosave_next, None
-        if nxt is not None:
-            self._autosave(nxt)
-
     @Slot(int, object, str)
     def _on_loaded(self, rid: int, record: GameRecord, path: str) -> None:
         kind, _ = self._pending.pop(rid)
         if kind == "recover":
-            self._offer = None
+            self._autosaves.offer = None
             self._replace(record, None)
             self._undo.resetClean()  # a recovered game has not been saved by the user
             self._clean_changed(False)
@@ -505,7 +433,7 @@ class GameController(QObject):
     def _on_failed(self, rid: int, message: str) -> None:
         kind, _ = self._pending.pop(rid)
         if kind == "autosave":
-            self._autosave_done()
+            self._autosaves.done()
             self.autosave_failed.emit(message)
             self.status.emit(f"Autosave failed: {message}")
             return
@@ -515,7 +443,3 @@ class GameController(QObject):
             self._answering = None
             self.busy_changed.emit(False)
             self.answer_done.emit(False)
-
-
-def _with_marks(record: GameRecord, marks: tuple[BoxMark, ...]) -> GameRecord:
-    return dataclasses.replace(record, marks=marks)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,3 +136,13 @@ def mark_clean_exit() -> None:
         else:
             path.unlink()
     saves._atomic_write(folder / CLEAN_EXIT_FILE, f"{left}\n".encode("ascii"))
+
+
+def set_aside(path: Path, why: str) -> Path:
+    """Rename ``path`` aside (never deleted) as ``<name>.<why>-<n>``, the first free n; the
+    new name."""
+    n = 1
+    while (aside := path.with_name(f"{path.name}.{why}-{n}")).exists():
+        n += 1
+    os.replace(path, aside)
+    return aside

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine.answers import NO_ANSWER, Replay, SeededDice
-from ..engine.log import ANSWER, GameLog, LogRecord
-from ..engine.prompts import DiceRequest, Prompt
+from ..engine.log import ANSWER, PROMPT, GameLog, LogRecord
+from ..engine.prompts import Choice, DiceRequest, Prompt
 from ..engine.session import Session
 from ..rules.game_state import GameState
 from ..rules.results import Refusal
@@ -278,3 +278,30 @@ def _extend(record: GameRecord, session: Session, start: int) -> GameRecord:
         record, answers=answers, records=record.records + added, snapshots=snaps,
         state=session.state, pending=session.pending, combat=getattr(session, "combat", None),
     )
+
+
+def describe_prompt(prompt: Prompt | None) -> str:
+    """What the program is waiting for, for the status bar."""
+    if prompt is None:
+        return "Game over: nothing is asked"
+    if isinstance(prompt, DiceRequest):
+        dice = prompt.kind if prompt.count == 1 else f"{prompt.count} × {prompt.kind}"
+        return f"Waiting for: {prompt.purpose} ({dice})"
+    if isinstance(prompt, Choice):
+        return f"Waiting for: {prompt.purpose} (one of {', '.join(prompt.options)})"
+    return f"Waiting for: {prompt.purpose}"
+
+
+def dice_rolls(before: GameRecord,
+               added: Iterable[LogRecord]) -> list[tuple[DiceRequest, tuple, str]]:
+    """The dice rolled in the log records ``added`` after ``before``: (request, values, source)
+    for each answer to a dice request."""
+    prompts = {before.pending.key: before.pending} if before.pending else {}
+    rolls = []
+    for r in added:
+        if r.kind == PROMPT:
+            prompts[r.key] = r.data  # type: ignore[assignment]
+        elif r.kind == ANSWER and isinstance(prompts.get(r.key), DiceRequest):
+            values = r.data if isinstance(r.data, (list, tuple)) else [r.data]
+            rolls.append((prompts[r.key], tuple(values), r.source))
+    return rolls

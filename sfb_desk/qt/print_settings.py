@@ -14,7 +14,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from sfb_desk.data.paths import user_config_dir
 from sfb_desk.printing.output import (
     ORIENTATIONS,
     PAGE_SIZES,
@@ -27,13 +26,10 @@ from sfb_desk.printing.output import export_pdf as _export_pdf
 from sfb_desk.printing.output import print_preview as _print_preview
 from sfb_desk.rules.ship import ShipSpec
 
-SETTINGS_FILE = "sfb-desk.ini"
+from .app_settings import open_settings
+
 PAGE_KEY = "print/page_size"
 ORIENTATION_KEY = "print/orientation"
-
-
-def open_settings() -> QSettings:
-    return QSettings(str(user_config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
 
 
 def load_page_setup(settings: QSettings | None = None) -> PageSetup:

@@ -8,7 +8,8 @@ import pytest
 
 from sfb_desk.engine.answers import Scripted
 from sfb_desk.qt import game_files
-from sfb_desk.qt.controller import MAX_RECENT, GameController
+from sfb_desk.qt.app_settings import MAX_RECENT
+from sfb_desk.qt.controller import GameController
 from sfb_desk.qt.game_files import load_record
 
 from games import OPENING, duel, played
