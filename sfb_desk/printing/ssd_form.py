@@ -211,9 +211,16 @@ def _header(spec: ShipSpec, width: float, destroyed_count: int, total: int,
 
 
 def _banner(spec: ShipSpec, width: float) -> tuple[list[Item], float]:
-    if spec.complete:
+    if spec.data_status == "verified":
         return [], 0.0
     b = Builder()
+    if spec.complete:  # a draft (issue 16): playable, from one source
+        disputed = len(spec.disagreements)
+        text = ("DRAFT: CHECK AGAINST YOUR SSD. The box counts come from one public "
+                "transcription" + (f"; {disputed} facts are disputed between sources" if disputed
+                                   else "") + ". Confirm them in the ship designer.")
+        h = paragraph(b, 4.0, 3.0, text, width - 8.0, 7.0, True, "banner")
+        return [Item("frame", Rect(0.0, 0.0, width, h + 6.0), style="banner"), *b.items], h + 6.0
     missing = "; ".join(spec.missing) or "box counts"
     text = (f"INCOMPLETE: missing {missing}. This ship file lacks these facts; the page prints "
             "what is known and never guesses.")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.data.library import ShipLibrary
+from sfb_desk.data.ship_capabilities import capabilities
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec
 from sfb_desk.rules.weapon_types import weapon_type
 from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
@@ -88,6 +89,13 @@ def ship_details_html(spec: ShipSpec) -> str:
     if not spec.complete:
         missing = ", ".join(escape(m) for m in spec.missing) or "unspecified facts"
         html.append(warning(f"<b>Incomplete ship file.</b> Missing: {missing}."))
+    elif spec.data_status == "draft":
+        html.append(warning("<b>Draft: check against your SSD.</b> The box counts come from one "
+                            "source; the ship plays, but confirm it in the ship designer."))
+    can, cannot = capabilities(spec)
+    html.append(bullets("<h4>The program can</h4>", map(escape, can)))
+    if cannot:
+        html.append(bullets("<h4>The program cannot</h4>", map(escape, cannot)))
     html.append("<table cellspacing='0' cellpadding='3'>")
     for key, value in rows:
         cell = value if key in _HTML_ROWS else escape(value)
@@ -95,18 +103,39 @@ def ship_details_html(spec: ShipSpec) -> str:
     html.append("</table>")
     if spec.notes:
         html.append(bullets("<h4>Notes</h4>", map(escape, spec.notes)))
-    if spec.sources:
-        html.append("<p style='color:#555'>Sources: " + escape("; ".join(spec.sources)) + "</p>")
+    if spec.disagreements:
+        html.append(bullets("<h4>Disputed facts (sources side by side)</h4>",
+                            (escape(disputed_line(d)) for d in spec.disagreements)))
+    if spec.sources or spec.provenance:
+        found = [*spec.sources, *(f"{p.source}: {p.repository} {p.path} @{p.commit[:7]} "
+                                  f"({', '.join(p.fields)})" for p in spec.provenance)]
+        if spec.checked_against:
+            found.append(f"checked by the player against {spec.checked_against}")
+        html.append("<p style='color:#555'>Sources: " + escape("; ".join(found)) + "</p>")
     html.append(PAGE_END)
     return "".join(html)
 
 
+def status_text(spec: ShipSpec) -> str:
+    """verified / draft: check against your SSD / incomplete (issue 16)."""
+    return {"draft": "draft: check against your SSD"}.get(spec.data_status, spec.data_status)
+
+
+def disputed_line(d) -> str:  # noqa: ANN001 - a rules.ship.Disagreement
+    others = ", ".join(f"{source} {value}" for source, value in d.values)
+    agree = f" ({', '.join(d.agreeing)})" if d.agreeing else ""
+    return f"{d.field}: {d.chosen}{agree} against {others}"
+
+
 def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
-    status = "complete" if spec.complete else "incomplete"
-    item = row([*ship_cells(spec), status], spec.id)
+    item = row([*ship_cells(spec), status_text(spec)], spec.id)
     if not spec.complete:
         item.setForeground(4, QBrush(QColor("#a05a00")))
         item.setToolTip(4, "Missing: " + ", ".join(spec.missing))
+    elif spec.data_status == "draft":
+        item.setForeground(4, QBrush(QColor("#8a6d00")))
+        item.setToolTip(4, "Playable; the box counts come from one source: check them "
+                           "against your SSD book")
     return item
 
 

@@ -31,7 +31,12 @@ COLUMNS = (*SHIP_COLUMNS, "Max speed", "Status")
 def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
     refusal = refusal_of_ship(spec)
     top = "" if refusal else str(ship_max_speed(spec))
-    item = row([*ship_cells(spec), top, "incomplete" if refusal else "complete"], spec.id)
+    status = "incomplete" if refusal else (
+        "draft: check against your SSD" if spec.data_status == "draft" else "verified")
+    item = row([*ship_cells(spec), top, status], spec.id)
+    if not refusal and spec.data_status == "draft":
+        item.setToolTip(5, "Playable; the box counts come from one source: check them against "
+                           "your SSD book (ship designer)")
     if refusal:
         grey = QBrush(QColor("#8a8a8a"))
         for column in range(len(COLUMNS)):
