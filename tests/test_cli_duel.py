@@ -105,3 +105,19 @@ def test_duels_json_on_two_processes_matches_one_process(capsys):
     assert first["ship_a"] == "FED-CA" and first["duels"] == 1
     assert first["win_a"] + first["win_b"] + first["draw"] == pytest.approx(1.0)
     assert set(first["turns"]) == {"mean", "min", "p10", "p50", "p90", "max"}
+
+
+def test_table_prompts_counts_the_questions_by_kind(capsys):
+    """Issue 12: the questions a table playing both sides is asked on turn 1 with the app's
+    default settings (robots answer them); every prompt is either asked or passed."""
+    assert main(["duel", "FED-CA", "KLI-D7", "--turns", "1", "--table-prompts", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["prompts"] == sum(doc["by_kind"].values())
+    assert doc["by_kind"]["energy_allocation"] == 2 and doc["by_kind"]["movement"] > 0
+    # nothing announced, no self-destruction question, launches only when a rack can launch
+    assert "announce" not in doc["by_kind"] and "self_destruct" not in doc["by_kind"]
+    assert doc["by_kind"].get("launches", 0) <= 2
+    assert doc["passed"] > 150  # 64 announcements, most launches and fire steps ...
+    assert main(["duel", "FED-CA", "KLI-D7", "--turns", "1", "--table-prompts"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"FED-CA v KLI-D7, 1 turn(s): {doc['prompts']} questions to the table")

@@ -42,6 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     one.add_argument("--distance", type=int, default=DEFAULT_DISTANCE, metavar="D",
                      help=f"starting range, 1-28 (default {DEFAULT_DISTANCE})")
     one.add_argument("--log", metavar="FILE", help="write the game as a save the app loads")
+    one.add_argument("--table-prompts", action="store_true",
+                     help="count the questions a table playing both sides would be asked "
+                          "with the app's default settings (robots answer them)")
     one.set_defaults(func=_cmd_duel)
 
     many = subparsers.add_parser(
@@ -111,6 +114,8 @@ def _cmd_duel(args: argparse.Namespace) -> int:
         a, b = _ship(library, args.ship_a), _ship(library, args.ship_b)
     except ValueError as exc:
         return _fail("duel", str(exc))
+    if args.table_prompts:
+        return _table_prompts(args, a, b, levels, library)
     try:
         result = play_duel(a, b, args.seed, args.turns, levels, distance=args.distance,
                            library=library)
@@ -140,6 +145,24 @@ def _cmd_duel(args: argparse.Namespace) -> int:
         print(f"  {line}")
     if args.log:
         print(f"game saved to {args.log}")
+    return 0
+
+
+def _table_prompts(args: argparse.Namespace, a: str, b: str, levels: tuple[str, str],
+                   library: ShipLibrary) -> int:
+    from sfb_desk.robot.table_prompts import count_table_prompts
+
+    try:
+        count = count_table_prompts(a, b, turns=args.turns, seed=args.seed, levels=levels,
+                                    distance=args.distance, library=library)
+    except DuelError as exc:
+        return _fail("duel", str(exc), FAILED)
+    if args.json:
+        print(json.dumps(count.to_json(), indent=2))
+        return 0
+    kinds = ", ".join(f"{k} {n}" for k, n in sorted(count.by_kind.items()))
+    print(f"{a} v {b}, {count.turns} turn(s): {count.prompts} questions to the table "
+          f"({kinds}); {count.passed} passed by the default settings")
     return 0
 
 

@@ -20,6 +20,7 @@ from sfb_desk.qt.game_record import side_of
 from sfb_desk.ui.setup.dialog import GameSetupDialog
 from sfb_desk.ui.window.main_window import MainWindow
 from sfb_desk.ui.setup.units_table import COLUMNS
+from sfb_desk.ui.orders.pass_policy import NEVER_ANNOUNCE
 
 WAIT = 60_000
 
@@ -69,8 +70,8 @@ def test_the_duel_against_the_robot_from_the_menu_to_the_end(qtbot, window, monk
     window.panels.dice.switch("Federation").click()
     assert c.auto_dice("Federation")
     box = window.panels.orders.policy_box
-    box.announcements.click()
-    box.fire.click()
+    box.announcements.setCurrentIndex(NEVER_ANNOUNCE)
+    assert box.fire.isChecked()  # the default: fire asked only when a weapon can fire
     box.fire_range.setValue(8)
     qtbot.waitUntil(lambda: not c.busy, timeout=WAIT)
 

@@ -34,6 +34,7 @@ from sfb_desk.engine.prompts import DiceRequest, Orders  # noqa: E402
 from sfb_desk.engine.session import Session  # noqa: E402
 from sfb_desk.qt.ea_game import accepted_allocations  # noqa: E402
 from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
+from sfb_desk.ui.orders.pass_policy import NEVER_ANNOUNCE
 
 WAIT = 30_000
 SCRIPT = {a.key: a.value for a in ANSWERS}
@@ -144,7 +145,7 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
         window.start_game(choice)
     assert window.windowTitle() == "The Duel (practice, fixed set-up) — SFB Desk"
     policy_box = window.panels.orders.policy_box
-    policy_box.announcements.click()
+    policy_box.announcements.setCurrentIndex(NEVER_ANNOUNCE)
     assert window.panels.orders.policy.skip_announcements
 
     answered = 0

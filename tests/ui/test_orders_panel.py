@@ -5,12 +5,15 @@ handed to the controller."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
 
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders
 from sfb_desk.engine.session import Accepted
-from sfb_desk.qt.pass_policy import PassPolicy
+from sfb_desk.engine.orders.pass_policy import NEVER, PassPolicy
+from sfb_desk.ui.orders.pass_policy import NEVER_ANNOUNCE
 from sfb_desk.ui.orders.choice import ChoiceEditor, MovementEditor
 from sfb_desk.ui.orders.fire import FireEditor
 from sfb_desk.ui.orders.panel import OrdersPanel, is_orders_prompt
@@ -160,19 +163,20 @@ def test_the_pass_policy_goes_to_the_controller(qtbot, panel):
     controller = bound(qtbot, panel, "T1.I8.fire.Federation")
     assert controller.policies == [PassPolicy()]
     box = panel.policy_box
-    box.announcements.setChecked(True)
+    box.announcements.setCurrentIndex(NEVER_ANNOUNCE)
     box.fire.setChecked(True)
     box.fire_range.setValue(8)
     box.until.setChecked(True)
     box.until_turn.setValue(2)
     box.until_impulse.setValue(16)
-    assert controller.policies[-1] == PassPolicy(skip_announcements=True, fire_when_able=True,
-                                                 fire_max_range=8, until=(2, 16))
+    assert controller.policies[-1] == PassPolicy(
+        skip_announcements=True, skip_idle_announcements=False, fire_max_range=8, until=(2, 16))
     assert panel.policy == controller.policies[-1]
-    panel.set_policy(PassPolicy(skip_idle_launches=True))
-    assert box.launches.isChecked() and not box.announcements.isChecked()
+    panel.set_policy(replace(NEVER, skip_idle_launches=True))
+    assert box.launches.isChecked() and box.announcements.currentIndex() == 0
+    assert not box.fire.isChecked() and box.self_destruct.isChecked()
     assert not box.until_turn.isEnabled()
-    assert controller.policies[-1] == PassPolicy(skip_idle_launches=True)
+    assert controller.policies[-1] == replace(NEVER, skip_idle_launches=True)
 
 
 def test_busy_disables_the_buttons(qtbot, panel):

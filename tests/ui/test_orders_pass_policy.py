@@ -12,14 +12,14 @@ from fractions import Fraction
 import pytest
 
 from sfb_desk.engine.prompts import DiceRequest, Orders
-from sfb_desk.qt.pass_policy import NEVER, PassPolicy
+from sfb_desk.engine.orders.pass_policy import DEFAULT, NEVER, PassPolicy, unit_can_announce
 from sfb_desk.rules.combat.weapons import direct_fire_weapon, max_range
 from sfb_desk.rules.hexes import Hex, hex_range
 from sfb_desk.rules.units import IMPULSES
 
 from test_orders_helpers import duel, duel_at, duel_session
 
-FIRE = PassPolicy(fire_when_able=True)
+FIRE = replace(NEVER, fire_when_able=True)
 
 
 def with_unit(state, uid, **changes):
@@ -56,7 +56,7 @@ def test_announcements_pass_only_when_skipped():
     assert s.pending.kind == "announce"
     assert not NEVER.passes(s.pending, s.state, s.combat, s.specs)
     assert PassPolicy(skip_announcements=True).passes(s.pending, s.state, s.combat, s.specs)
-    assert not PassPolicy(skip_idle_launches=True, fire_when_able=True).passes(
+    assert not replace(NEVER, skip_idle_launches=True, fire_when_able=True).passes(
         s.pending, s.state, s.combat, s.specs)
 
 
@@ -108,17 +108,17 @@ def test_fire_within_a_range(fire_t1i8):
     s = fire_t1i8
     rng = min(hex_range(s.state.find("ENT").hex, u.hex) for u in s.state.units
               if u.side != "Federation" and u.active)
-    assert not PassPolicy(fire_when_able=True, fire_max_range=rng).passes(
+    assert not replace(NEVER, fire_when_able=True, fire_max_range=rng).passes(
         s.pending, s.state, s.combat, s.specs)
-    assert PassPolicy(fire_when_able=True, fire_max_range=rng - 1).passes(
+    assert replace(NEVER, fire_when_able=True, fire_max_range=rng - 1).passes(
         s.pending, s.state, s.combat, s.specs)
 
 
-def test_specs_default_to_the_ship_library(fire_t1i8):
+def test_without_the_ship_classes_the_table_is_asked(fire_t1i8):
     s = fire_t1i8
     empty = with_record(no_phasers(s.combat, "ENT"), "ENT", armed=frozenset())
-    assert FIRE.passes(s.pending, s.state, s.combat) is False
-    assert FIRE.passes(s.pending, s.state, empty) is True
+    assert FIRE.passes(s.pending, s.state, empty, s.specs) is True
+    assert FIRE.passes(s.pending, s.state, empty) is False  # cannot tell: asked
 
 
 def test_a_ship_without_record_is_asked(fire_t1i8):
@@ -128,7 +128,7 @@ def test_a_ship_without_record_is_asked(fire_t1i8):
 
 
 def test_launches_pass_when_no_rack_can_launch():
-    policy = PassPolicy(skip_idle_launches=True)
+    policy = replace(NEVER, skip_idle_launches=True)
     fed = duel_at("T1.I1.launch.Federation")
     assert policy.passes(fed.pending, fed.state, fed.combat, fed.specs)  # no racks (shuttles)
     kli = duel_at("T1.I1.launch.Klingon")
@@ -159,7 +159,7 @@ def test_the_duel_stops_for_fire_only_where_a_weapon_can_fire():
     """Turn 1 of the duel, no drone launched, with "fire within 8 hexes": the ships close
     from range 10 to 8 on impulse 16 (both move at speed 2, C1.4), so the Federation is asked
     from impulse 16 on and never before: exactly where a weapon can fire within 8."""
-    policy = PassPolicy(fire_when_able=True, fire_max_range=8)
+    policy = replace(NEVER, fire_when_able=True, fire_max_range=8)
     session = duel_session()
     script = duel.script()
     asked: list[int] = []
@@ -177,3 +177,38 @@ def test_the_duel_stops_for_fire_only_where_a_weapon_can_fire():
     assert sorted(ranges) == list(range(1, IMPULSES + 1))
     assert asked == [i for i, r in sorted(ranges.items()) if r <= 8]
     assert asked[0] == 16 and len(asked) == IMPULSES - 15
+
+
+def test_the_default_asks_only_what_can_matter():
+    assert DEFAULT == PassPolicy()
+    assert DEFAULT.skip_idle_launches and DEFAULT.fire_when_able
+    assert DEFAULT.skip_idle_announcements and DEFAULT.skip_self_destruct
+    assert not DEFAULT.skip_announcements and DEFAULT.fire_max_range == 0
+
+
+def test_idle_announcements_pass_unless_a_change_is_plotted_or_em_can_change():
+    """C12.36: the duel's ships hold speed (no plotted change): the default passes the
+    announcement; a plotted change next impulse, or EM paid for (C10.311), is asked."""
+    s = duel_at("T1.I1.announce.Federation")
+    ent = s.state.find("ENT")
+    assert not unit_can_announce(ent, 1)
+    assert DEFAULT.passes(s.pending, s.state, s.combat, s.specs)
+    speed = ent.plot[0][1]
+    plotted = with_unit(s.state, "ENT", plot=((1, speed), (2, speed + 1)))
+    assert not DEFAULT.passes(s.pending, plotted, s.combat, s.specs)
+    later = with_unit(s.state, "ENT", plot=((1, speed), (3, speed + 1)))
+    assert DEFAULT.passes(s.pending, later, s.combat, s.specs)  # not the next impulse
+    em = with_unit(s.state, "ENT", em=replace(ent.em, paid=True))
+    assert not DEFAULT.passes(s.pending, em, s.combat, s.specs)
+    stopped = with_unit(s.state, "ENT", em=replace(ent.em, paid=True, stopped_this_turn=True))
+    assert DEFAULT.passes(s.pending, stopped, s.combat, s.specs)  # C10.32: no restart
+    assert not replace(DEFAULT, skip_idle_announcements=False).passes(
+        s.pending, s.state, s.combat, s.specs)
+
+
+def test_self_destruction_passes_by_default():
+    s = duel_at("T1.I1.announce.Federation")
+    prompt = Orders("T2.self_destruct.Federation", "self_destruct", "Self-destruction",
+                    side="Federation", rule="D5.5", default={})
+    assert DEFAULT.passes(prompt, s.state, s.combat, s.specs)
+    assert not NEVER.passes(prompt, s.state, s.combat, s.specs)

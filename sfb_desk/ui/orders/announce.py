@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.qt.fire_options import OrdersContext
+from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.rules.movement.speed import FIRST_CHANGE, LAST_CHANGE, speed_at
 from sfb_desk.rules.units import IMPULSES, Unit
 from .editor import OrderEditor, OrdersInputError, note

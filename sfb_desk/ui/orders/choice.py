@@ -20,7 +20,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.qt.fire_options import OrdersContext
+from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.rules.units import FACING_LETTERS
 from .editor import OrderEditor, note
 

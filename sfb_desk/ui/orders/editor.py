@@ -15,7 +15,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.qt.fire_options import OrdersContext
+from sfb_desk.engine.orders.fire_options import OrdersContext
 
 #: Colours shared by the editors: a rule's refusal, a note, what may be done.
 RED = "#b00020"

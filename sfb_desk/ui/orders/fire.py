@@ -1,6 +1,6 @@
 """The fire editor: a side's fire declarations in the Fire Decision Step (D6.315).
 
-For each ship of the side, the weapons that can fire now (:mod:`sfb_desk.qt.fire_options`:
+For each ship of the side, the weapons that can fire now (:mod:`sfb_desk.engine.orders.fire_options`:
 loaded E1.2, capacitor H6.3, not destroyed D4.2, rate of fire E1.50/E2.22, fire control
 D6.6), each with a check box, a target (enemy ships, then drones and other seekers), a mode
 where the weapon has a choice (a photon's proximity fuse E4.3; an overloaded load fires as
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.qt.fire_options import (
+from sfb_desk.engine.orders.fire_options import (
     OrdersContext,
     TargetOption,
     WeaponOption,

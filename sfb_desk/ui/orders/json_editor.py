@@ -14,7 +14,7 @@ from PySide6.QtGui import QFontDatabase, QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 
 from sfb_desk.engine.prompts import ORDER_KINDS, Prompt
-from sfb_desk.qt.fire_options import OrdersContext
+from sfb_desk.engine.orders.fire_options import OrdersContext
 from .editor import OrderEditor, OrdersInputError, note
 
 

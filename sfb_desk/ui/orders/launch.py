@@ -1,6 +1,6 @@
 """The launch editor: a side's launches in the Seeking Weapons Stage of 6B (F2, FD, FP, J1).
 
-For each ship of the side (:mod:`sfb_desk.qt.launch_options`): its drone racks with the drones
+For each ship of the side (:mod:`sfb_desk.engine.orders.launch_options`): its drone racks with the drones
 they hold (which one, FD2.4; its speed comes with the drone, FD2), its plasma launchers (a
 pseudo torpedo FP6 if wanted) and its shuttle boxes (mission administrative, suicide or wild
 weasel, J1.50, J2.2, J3), each with a check box, a target, the new unit's id (filled with an
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.qt.fire_options import OrdersContext
-from sfb_desk.qt.launch_options import SHUTTLE_SPEED, LaunchOption, launch_options, new_seeker_id
+from sfb_desk.engine.orders.fire_options import OrdersContext
+from sfb_desk.engine.orders.launch_options import SHUTTLE_SPEED, LaunchOption, launch_options, new_seeker_id
 from sfb_desk.rules.units import Unit
 from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
 

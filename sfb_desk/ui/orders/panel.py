@@ -16,7 +16,7 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
 changed in the editor) answers the prompt's default. A refusal (the controller's
 ``refused``) is shown in red with its rule and the editor keeps what was entered.
 
-The pass policy (:mod:`.pass_policy`, :class:`~sfb_desk.qt.pass_policy.PassPolicy`) lets
+The pass policy (:mod:`.pass_policy`, :class:`~sfb_desk.engine.orders.pass_policy.PassPolicy`) lets
 the program pass announcements, idle launches and fire when nothing can fire; the panel hands
 it to ``controller.set_pass_policy``.
 """
@@ -39,8 +39,8 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.engine.log import EVENT
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders, Prompt
-from sfb_desk.qt.fire_options import OrdersContext
-from sfb_desk.qt.pass_policy import PassPolicy
+from sfb_desk.engine.orders.fire_options import OrdersContext
+from sfb_desk.engine.orders.pass_policy import PassPolicy
 from .announce import AnnounceEditor, SpeedPlotEditor
 from .choice import ChoiceEditor, MovementEditor, YesNoEditor, ButtonEditor
 from .fire import FireEditor
@@ -111,27 +111,32 @@ def _has_records(prompt: Prompt, ctx: OrdersContext | None) -> bool:
 
 
 POLICY_KEY = "orders/pass_policy"
+POLICY_VERSION = 2
+_FLAGS = ("skip_announcements", "skip_idle_announcements", "skip_idle_launches",
+          "fire_when_able", "skip_self_destruct")
+DEFAULT_POLICY = PassPolicy()
 
 
 def remembered_policy(settings) -> PassPolicy:  # noqa: ANN001 - QSettings
     """The pass switches the table left on last time ("pass all until" is for one game only
-    and is not kept). A value that cannot be read gives the policy that passes nothing."""
+    and is not kept). A value that cannot be read, or one written before the defaults became
+    "ask only what can matter" (no ``version``), gives the default policy."""
     raw = settings.value(POLICY_KEY)
     try:
         doc = json.loads(raw) if isinstance(raw, str) else {}
-        return PassPolicy(skip_announcements=bool(doc.get("skip_announcements", False)),
-                          skip_idle_launches=bool(doc.get("skip_idle_launches", False)),
-                          fire_when_able=bool(doc.get("fire_when_able", False)),
+        if doc.get("version") != POLICY_VERSION:
+            return PassPolicy()
+        flags = {name: bool(doc.get(name, getattr(DEFAULT_POLICY, name))) for name in _FLAGS}
+        return PassPolicy(**flags,
                           fire_max_range=max(0, min(100, int(doc.get("fire_max_range", 0)))))
     except (ValueError, TypeError, AttributeError):
         return PassPolicy()
 
 
 def remember_policy(settings, policy: PassPolicy) -> None:  # noqa: ANN001 - QSettings
-    settings.setValue(POLICY_KEY, json.dumps({
-        "skip_announcements": policy.skip_announcements,
-        "skip_idle_launches": policy.skip_idle_launches,
-        "fire_when_able": policy.fire_when_able, "fire_max_range": policy.fire_max_range}))
+    doc = {name: getattr(policy, name) for name in _FLAGS}
+    settings.setValue(POLICY_KEY, json.dumps({"version": POLICY_VERSION, **doc,
+                                              "fire_max_range": policy.fire_max_range}))
 
 
 class OrdersPanel(QWidget):

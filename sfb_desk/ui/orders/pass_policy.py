@@ -1,19 +1,35 @@
 """The pass-policy switches of the orders panel: which prompts the program may pass.
 
-Four switches build a :class:`~sfb_desk.qt.pass_policy.PassPolicy` (its docstring says what
-each passes): skip announcements (C12.36), skip launches when nothing can launch (F2), ask for
-fire only when a ready weapon has a target in range and arc (D6.315; optionally within a
-number of hexes), and pass every prompt with a default until a turn and impulse.
+The switches build a :class:`~sfb_desk.engine.orders.pass_policy.PassPolicy` (its docstring says
+what each passes): announcements always, only when something is plotted or EM can change, or
+never (C12.36); skip launches when nothing can launch (F2); ask for fire only when a ready
+weapon has a target in range and arc (D6.315; optionally within a number of hexes); ask about
+self-destruction (D5.5); and pass every prompt with a default until a turn and impulse. They
+start as the default policy (ask only what can matter).
 :attr:`PassPolicyBox.policy_changed` carries the new policy at each change.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
 
-from sfb_desk.qt.pass_policy import NEVER, PassPolicy
+from sfb_desk.engine.orders.pass_policy import DEFAULT, PassPolicy
 from sfb_desk.rules.units import IMPULSES
+
+
+#: The announcement choices, in the combo box's order.
+ANNOUNCE_CHOICES = ("Every impulse", "When plotted or EM", "Never")
+IDLE_ANNOUNCE = 1
+NEVER_ANNOUNCE = 2
 
 
 class PassPolicyBox(QGroupBox):
@@ -25,10 +41,18 @@ class PassPolicyBox(QGroupBox):
         super().__init__("Let the program pass", parent)
         self.setObjectName("passPolicy")
         self._quiet = False
-        self.announcements = QCheckBox("Skip announcements")
-        self.announcements.setToolTip("C12.36: pass the Announce Movement Changes Step: no unplotted "
-                                      "speed change, EM or emergency deceleration is announced")
-        self.announcements.setObjectName("skipAnnouncements")
+        self.announcements = QComboBox()
+        self.announcements.addItems(ANNOUNCE_CHOICES)
+        self.announcements.setToolTip(
+            "C12.36: when to ask for movement announcements. 'When plotted or EM': only on an "
+            "impulse before a plotted speed change or while erratic maneuvers paid for can "
+            "start or stop (C10.311); choose 'Every impulse' to announce unplotted "
+            "accelerations (C12.24) or emergency deceleration (C8) at any time")
+        self.announcements.setObjectName("announcements")
+        self.self_destruct = QCheckBox("Ask about self-destruction")
+        self.self_destruct.setToolTip("D5.5: ask each turn, in the Self-Destruction Phase, "
+                                      "whether a ship self-destructs (D5.51 limits apply)")
+        self.self_destruct.setObjectName("askSelfDestruct")
         self.launches = QCheckBox("Skip idle launches")
         self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
                                  "launcher of the side can launch at anyone (rack loaded, rate "
@@ -61,24 +85,32 @@ class PassPolicyBox(QGroupBox):
         grid = QGridLayout(self)
         grid.setContentsMargins(6, 2, 6, 2)
         grid.setVerticalSpacing(2)
-        grid.addWidget(self.announcements, 0, 0)
-        grid.addWidget(self.launches, 0, 1, 1, 2)
-        grid.addWidget(self.fire, 1, 0)
-        grid.addWidget(self.fire_range, 1, 1, 1, 2)
-        grid.addWidget(self.until, 2, 0)
-        grid.addWidget(self.until_turn, 2, 1)
-        grid.addWidget(self.until_impulse, 2, 2)
+        label = QLabel("Announcements:")
+        label.setBuddy(self.announcements)
+        grid.addWidget(label, 0, 0)
+        grid.addWidget(self.announcements, 0, 1, 1, 2)
+        grid.addWidget(self.launches, 1, 0)
+        grid.addWidget(self.self_destruct, 1, 1, 1, 2)
+        grid.addWidget(self.fire, 2, 0)
+        grid.addWidget(self.fire_range, 2, 1, 1, 2)
+        grid.addWidget(self.until, 3, 0)
+        grid.addWidget(self.until_turn, 3, 1)
+        grid.addWidget(self.until_impulse, 3, 2)
         grid.setColumnStretch(0, 1)
-        for box in (self.announcements, self.launches, self.fire, self.until):
+        for box in (self.self_destruct, self.launches, self.fire, self.until):
             box.toggled.connect(self._changed)
+        self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
             spin.valueChanged.connect(self._changed)
-        self.set_policy(NEVER)
+        self.set_policy(DEFAULT)
 
     @property
     def policy(self) -> PassPolicy:
+        ann = self.announcements.currentIndex()
         return PassPolicy(
-            skip_announcements=self.announcements.isChecked(),
+            skip_announcements=ann == NEVER_ANNOUNCE,
+            skip_idle_announcements=ann == IDLE_ANNOUNCE,
+            skip_self_destruct=not self.self_destruct.isChecked(),
             skip_idle_launches=self.launches.isChecked(),
             fire_when_able=self.fire.isChecked(),
             fire_max_range=self.fire_range.value(),
@@ -90,7 +122,10 @@ class PassPolicyBox(QGroupBox):
         """Show ``policy`` (no :attr:`policy_changed`)."""
         self._quiet = True
         try:
-            self.announcements.setChecked(policy.skip_announcements)
+            self.announcements.setCurrentIndex(
+                NEVER_ANNOUNCE if policy.skip_announcements else
+                IDLE_ANNOUNCE if policy.skip_idle_announcements else 0)
+            self.self_destruct.setChecked(not policy.skip_self_destruct)
             self.launches.setChecked(policy.skip_idle_launches)
             self.fire.setChecked(policy.fire_when_able)
             self.fire_range.setValue(policy.fire_max_range)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QSpinBox, QWidget
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.qt.fire_options import OrdersContext
+from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.rules.energy.reserve import reserve_available
 from .editor import OrderEditor, OrdersInputError, note
 

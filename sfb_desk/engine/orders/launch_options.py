@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..engine.records import ShipRecord, damage_state
-from ..rules.damage.repair import sensor_rating
-from ..rules.results import Refusal
-from ..rules.seeking import control_limit, is_seeker_armed, launch_refusal, plasma_launch_refusal
-from ..rules.seeking.drones import Drone
-from ..rules.ship import ShipSpec, Weapon
-from ..rules.units import Unit
+from ..records import ShipRecord, damage_state
+from ...rules.damage.repair import sensor_rating
+from ...rules.results import Refusal
+from ...rules.seeking import control_limit, is_seeker_armed, launch_refusal, plasma_launch_refusal
+from ...rules.seeking.drones import Drone
+from ...rules.ship import ShipSpec, Weapon
+from ...rules.units import Unit
 from .fire_options import OrdersContext, arming_now
 
 #: A shuttle's launch speed when the order names none (J1.50, the session's default).

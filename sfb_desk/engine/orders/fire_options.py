@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..engine.records import Combat, ShipRecord
-from ..rules.charts.ew import ew_shift
-from ..rules.charts.tables import DICE_RANGE
-from ..rules.combat import (
+from ..records import Combat, ShipRecord
+from ...rules.charts.ew import ew_shift
+from ...rules.charts.tables import DICE_RANGE
+from ...rules.combat import (
     ACTIVE,
     LOW_POWER,
     OFF,
@@ -44,19 +44,19 @@ from ..rules.combat import (
     situation,
     total_ecm,
 )
-from ..rules.combat.ranges import check_fire_control
-from ..rules.combat.rate import check_rate_of_fire
-from ..rules.combat.weapons import OVERLOAD_MODES, DirectFireWeapon
-from ..rules.energy.arming import WeaponArming
-from ..rules.energy.arming import step as arming_step
-from ..rules.energy.costs import PHASER_CAPACITY
-from ..rules.energy.state import weapon_destroyed
-from ..rules.game_state import GameState
-from ..rules.hexes import hex_range
-from ..rules.results import Refusal
-from ..rules.seeking import add_refusal, drone_ecm_penalty, weasel_fire_refusal
-from ..rules.ship import ShipSpec, Weapon
-from ..rules.units import DRONE, SHIP, Unit, clock_of
+from ...rules.combat.ranges import check_fire_control
+from ...rules.combat.rate import check_rate_of_fire
+from ...rules.combat.weapons import OVERLOAD_MODES, DirectFireWeapon
+from ...rules.energy.arming import WeaponArming
+from ...rules.energy.arming import step as arming_step
+from ...rules.energy.costs import PHASER_CAPACITY
+from ...rules.energy.state import weapon_destroyed
+from ...rules.game_state import GameState
+from ...rules.hexes import hex_range
+from ...rules.results import Refusal
+from ...rules.seeking import add_refusal, drone_ecm_penalty, weasel_fire_refusal
+from ...rules.ship import ShipSpec, Weapon
+from ...rules.units import DRONE, SHIP, Unit, clock_of
 
 #: Anti-drones fire at range 1 to 3 (E5), as the session checks.
 ADD_RANGE = (1, 3)

@@ -1,0 +1,138 @@
+"""When the program may answer a prompt's default for the table (the table's pass policy).
+
+The session asks each side for announcements, launches and fire on each of the 32 impulses
+(C12.36, F2, D6.315) and for self-destruction each turn (D5.5). Most of those answers are
+"nothing" (the prompt's default); a :class:`PassPolicy` says which of them the program may give
+by itself, so the table is asked only when it has something to decide. It is Qt-free and lives
+beside the orders it judges, so the app (the worker's automatic answerer,
+:class:`sfb_desk.qt.game_record.AutoAnswers`) and the command line (``sfb-desk-cli duel
+--table-prompts``) pass exactly the same prompts.
+
+The policy is a frozen, picklable value (it crosses to the worker thread) and
+:meth:`~PassPolicy.passes` is a pure function of the prompt and the game now. The default
+(``PassPolicy()``, :data:`DEFAULT`) asks only what can matter:
+
+* ``skip_idle_announcements`` (on): the Announce Movement Changes Step (C12.36) passes unless a
+  ship of the side has a speed change plotted for the next impulse or can start or stop erratic
+  maneuvers (C10.311: EM paid this turn); ``skip_announcements`` passes it always. Unplotted
+  accelerations (C12.24) and emergency deceleration (C8) are possible nearly every impulse, so
+  they do not make the program ask: a table that wants them turns the switch off
+  (decisions.md);
+* ``skip_idle_launches`` (on): the Seeking Weapons Stage passes when no ship of the side can
+  launch a drone or a plasma torpedo at anyone (:func:`.launch_options.side_can_launch`: rack
+  loaded, rate and spacing FD4, arc D2, control limit F3.2, a complete torpedo FP2.1);
+* ``fire_when_able`` (on): the Fire Decision Step passes unless a ready weapon of the side has
+  a target in range and arc that it could damage (:func:`.fire_options.side_can_fire`: loads
+  E1.2, capacitor H6.3, rate of fire E1.50, fire control D6.6, arcs D2, ranges D1.4); with
+  ``fire_max_range`` above 0, only targets at most that many hexes away count;
+* ``skip_self_destruct`` (on): the Self-Destruction Phase (D5.5) passes;
+* ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
+
+:data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
+movement) never passes. Where the program cannot tell (a ship without a ship record or class),
+the table is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...rules.game_state import GameState
+from ...rules.movement.speed import speed_at
+from ...rules.ship import ShipSpec
+from ...rules.units import IMPULSES, Unit, clock_of
+from ..prompts import Orders, Prompt
+from ..records import Combat
+from .fire_options import OrdersContext, side_can_fire
+from .launch_options import side_can_launch
+
+
+@dataclass(frozen=True, slots=True)
+class PassPolicy:
+    """See the module docstring. ``PassPolicy()`` is the default: ask only what can matter."""
+
+    skip_announcements: bool = False
+    skip_idle_launches: bool = True
+    fire_when_able: bool = True
+    fire_max_range: int = 0
+    until: tuple[int, int] | None = None  # (turn, impulse): pass defaults before it
+    skip_idle_announcements: bool = True
+    skip_self_destruct: bool = True
+
+    @property
+    def active(self) -> bool:
+        return (self.skip_announcements or self.skip_idle_announcements
+                or self.skip_idle_launches or self.fire_when_able or self.skip_self_destruct
+                or self.until is not None)
+
+    def passes(self, prompt: Prompt | None, state: GameState, combat: Combat | None = None,
+               specs: Mapping[str, ShipSpec] | None = None) -> bool:
+        """May the program answer ``prompt``'s default for the table? ``state`` and ``combat``
+        are the session's now; ``specs`` its ship classes (a ship whose class is not given
+        counts as "cannot tell": asked)."""
+        if prompt is None or prompt.default is None:
+            return False
+        if self.until is not None and clock_of(state.turn, state.impulse) < clock_of(*self.until):
+            return True
+        if not isinstance(prompt, Orders):
+            return False
+        if prompt.kind == "announce":
+            if self.skip_announcements:
+                return True
+            return self.skip_idle_announcements and not side_can_announce(state, prompt.side)
+        if prompt.kind == "self_destruct":
+            return self.skip_self_destruct
+        if prompt.kind == "launches" and self.skip_idle_launches:
+            return not side_can_launch(OrdersContext(state, combat, specs or {}), prompt.side)
+        if prompt.kind == "fire" and self.fire_when_able:
+            return not side_can_fire(OrdersContext(state, combat, specs or {}), prompt.side,
+                                     max_range=self.fire_max_range)
+        return False
+
+    def describe(self) -> str:
+        """The policy in a few words (status lines, tooltips)."""
+        parts = []
+        if self.until is not None:
+            parts.append(f"pass until turn {self.until[0]} impulse {self.until[1]}")
+        if self.skip_announcements:
+            parts.append("skip announcements")
+        elif self.skip_idle_announcements:
+            parts.append("announcements only when a speed change is plotted or EM can change")
+        if self.skip_idle_launches:
+            parts.append("skip launches when nothing can launch")
+        if self.fire_when_able:
+            within = f" within {self.fire_max_range}" if self.fire_max_range > 0 else ""
+            parts.append(f"ask for fire only when a weapon can fire{within}")
+        if self.skip_self_destruct:
+            parts.append("no self-destruction question")
+        return "; ".join(parts) or "ask for everything"
+
+
+#: Ask only what can matter (the default switches).
+DEFAULT = PassPolicy()
+#: Ask for everything: no prompt passes.
+ASK_ALL = PassPolicy(skip_idle_launches=False, fire_when_able=False,
+                     skip_idle_announcements=False, skip_self_destruct=False)
+NEVER = ASK_ALL  # the name the panels used before the defaults changed
+
+
+def unit_can_announce(unit: Unit, impulse: int) -> bool:
+    """Has ``unit`` something to announce at the end of ``impulse`` (C12.36, C10.311)? A speed
+    change plotted for the next impulse, or erratic maneuvers paid this turn that it may start
+    (not in force, not stopped this turn) or stop."""
+    if unit.is_seeker:
+        return False
+    if impulse < IMPULSES and not unit.decel_at and \
+            speed_at(unit.plot, impulse) != speed_at(unit.plot, impulse + 1):
+        return True
+    em = unit.em
+    if em.paid and not em.pending:
+        return em.active or not em.stopped_this_turn
+    return False
+
+
+def side_can_announce(state: GameState, side: str | None) -> bool:
+    """Has any active unit of ``side`` under orders something to announce now?"""
+    return any(unit_can_announce(u, state.impulse) for u in state.units
+               if u.active and not u.is_seeker and u.side == side)
