@@ -23,9 +23,12 @@ def test_scenarios_lists_id_title_rule_and_playable(capsys):
     assert rows["SG22"][:4] == ["SG22", "SG22.0", "rulebook", "no"]
     assert rows["SG1"][:4] == ["SG1", "SG1.0", "reconstructed", "yes"]
     assert rows["PRACTICE-CA-D7"][:4] == ["PRACTICE-CA-D7", "-", "practice", "yes"]
-    reasons = out[1 + len(BUNDLED_IDS) :]
-    assert [r.split()[0] for r in reasons] == ["SG22", "SH46", "SM5"]
-    assert reasons[0].startswith("SG22 is not playable: The library has no box counts")
+    count = out[1 + len(BUNDLED_IDS)]
+    playable = [r for r in rows.values() if r[3] == "yes"]
+    assert count == f"{len(playable)} of {len(BUNDLED_IDS)} scenarios playable"
+    reasons = {r.split()[0]: r for r in out[2 + len(BUNDLED_IDS) :]}
+    assert sorted(reasons) == sorted(i for i, r in rows.items() if r[3] == "no")
+    assert "ships to complete in the ship designer: GEN-F-S: no ship file" in reasons["SG22"]
 
 
 def test_scenarios_json(capsys):
@@ -35,14 +38,16 @@ def test_scenarios_json(capsys):
     sm5 = next(d for d in data if d["id"] == "SM5")
     file = sm5.pop("file")
     assert file.endswith("ssd_data/scenarios/SM5.toml")
-    reason = sm5.pop("reason")
-    assert sm5 == {
+    assert {k: sm5[k] for k in ("id", "title", "rule", "origin", "missing")} == {
         "id": "SM5", "title": "The Sunsnake", "rule": "SM5.0", "origin": "rulebook",
-        "playable": False,
+        "missing": [],
     }  # fmt: skip
-    assert "Sun Snake" in reason and "monster" in reason
     sg22 = next(d for d in data if d["id"] == "SG22")
-    assert sg22["playable"] is False and "FED-POL" in sg22["reason"]
+    assert sg22["playable"] is False
+    assert {"ship": "GEN-F-S", "printed": "Small freighter (Basic Set; no ship file in the "
+            "library)", "missing": "no ship file", "exists": False} in sg22["missing"]
+    for d in data:
+        assert d["playable"] == (not d["missing"] and not d["reason"])
 
 
 def test_scenario_shows_one_in_full_ignoring_case(capsys):
@@ -59,7 +64,7 @@ def test_scenario_shows_one_in_full_ignoring_case(capsys):
 def test_scenario_shows_why_it_is_not_playable(capsys):
     assert main(["scenario", "SG22"]) == 0
     out = capsys.readouterr().out
-    assert "Playable      no: The library has no box counts for the police ships" in out
+    assert "Playable      no: ships to complete in the ship designer: GEN-F-S: no ship file" in out
     assert "FED-POL, in 2515, heading F, speed 0, WS-III, BPV 40" in out
     assert "flags: inert, cannot_fire, cannot_be_fired_on, cannot_be_boarded" in out
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from sfb_desk.data.library import ShipLibrary, load_library
 from sfb_desk.data.scenario_file import Scenario
+from sfb_desk.data.scenario_play import playability
 from sfb_desk.data.scenarios import ScenarioLibrary, load_scenarios, unit_bpv, unit_keys
 from sfb_desk.data.ship_file import display_path
 
@@ -36,36 +37,45 @@ def _report(library: ScenarioLibrary) -> None:
         print(f"problem: {problem}", file=sys.stderr)
 
 
-def _summary(scenario: Scenario, library: ScenarioLibrary) -> dict[str, Any]:
-    head, status = scenario.scenario, scenario.status
+def _summary(scenario: Scenario, library: ScenarioLibrary, ships: ShipLibrary) -> dict[str, Any]:
+    head = scenario.scenario
+    play = playability(scenario, ships)
     return {
         "id": head.id,
         "title": head.title,
         "rule": head.rule,
         "origin": head.origin,
-        "playable": status.playable,
-        "reason": status.reason,
+        "playable": play.playable,
+        "reason": play.summary(),
+        "missing": [
+            {"ship": m.ship_id, "printed": m.printed, "missing": m.missing, "exists": m.exists}
+            for m in play.missing
+        ],
         "file": display_path(library.files[head.id.upper()]),
     }
 
 
 def run_scenarios(args: argparse.Namespace) -> int:
-    library = load_scenarios()
+    ships = load_library()
+    library = load_scenarios(ships=ships)
     _report(library)
     found = library.sorted()
+    summaries = [_summary(s, library, ships) for s in found]
     if args.json:
-        print(json.dumps([_summary(s, library) for s in found], indent=2))
+        print(json.dumps(summaries, indent=2))
         return 0
     rows = [("ID", "RULE", "ORIGIN", "PLAYABLE", "TITLE")]
-    for s in found:
-        playable = "yes" if s.status.playable else "no"
+    for s, summary in zip(found, summaries, strict=True):
+        playable = "yes" if summary["playable"] else "no"
         rows.append((s.id, s.scenario.rule or "-", s.scenario.origin, playable, s.title))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for row in rows:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[4])
-    for s in found:
-        if not s.status.playable:
-            print(f"{s.id} is not playable: {s.status.reason}")
+    playable = sum(1 for summary in summaries if summary["playable"])
+    print(f"{playable} of {len(found)} scenarios playable")
+    for s, summary in zip(found, summaries, strict=True):
+        if not summary["playable"]:
+            print(f"{s.id} is not playable: {summary['reason']}")
     return 0
 
 
@@ -120,7 +130,8 @@ def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") ->
     out.append(f"Year          {year}" + (f" ({head.year_note})" if head.year_note else ""))
     if head.players:
         out.append(f"Players       {head.players}")
-    out.append("Playable      " + ("yes" if status.playable else f"no: {status.reason}"))
+    play = playability(scenario, ships)
+    out.append("Playable      " + ("yes" if play.playable else f"no: {play.summary()}"))
     out.extend(f"  limitation: {x}" for x in status.limitations)
     map_note = f" ({scenario.map.note})" if scenario.map.note else ""
     out.append(f"Map           {scenario.map.kind}{map_note}")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from sfb_desk.data.game_setup import GameSetup, SetupError, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
+from sfb_desk.data.scenario_play import playability, resolved_ship
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
 from sfb_desk.rules.hexes import STANDARD_MAP, LabelError, hex_from_label
 from sfb_desk.rules.movement.speed import max_speed
@@ -320,13 +321,14 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
     chosen (entries with ``facing=""`` and ``weapon_status=None``)."""
     entries: list[UnitEntry] = []
     problems: list[SetupProblem] = []
-    if not scenario.status.playable:
-        reason = scenario.status.reason or "the scenario file says it is not playable"
+    play = playability(scenario, library)
+    if not play.playable:
         problems.append(SetupProblem(None, "scenario", f"{scenario.id} is not playable: "
-                                     f"{reason}"))
+                                     f"{play.summary()}"))
     for uid, (side, unit) in zip(_unit_ids(scenario), scenario.units(), strict=True):
         what = f"{uid} ({side.name})"
-        if unit.ship is None:
+        ship_id = resolved_ship(unit, library)
+        if ship_id is None:
             kind = "a monster" if unit.monster else "a unit with no ship file"
             problems.append(SetupProblem(None, "units", f"{what} is {kind}: SFB Desk cannot "
                                          f"play it yet ({unit.monster or unit.unlisted})"))
@@ -344,12 +346,12 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
         speed: int | None
         if isinstance(unit.speed, int):
             speed = unit.speed
-        elif unit.ship in library:
-            speed = ship_max_speed(library.get(unit.ship))
+        elif ship_id in library:
+            speed = ship_max_speed(library.get(ship_id))
         else:
             speed = None
         status = unit.weapon_status if isinstance(unit.weapon_status, int) else None
         facing = unit.facing if unit.facing in FACINGS else ""
-        entries.append(UnitEntry(unit.ship, uid, side.name, unit.hex, facing, speed, status,
+        entries.append(UnitEntry(ship_id, uid, side.name, unit.hex, facing, speed, status,
                                  tuple(unit.refits)))
     return entries, problems

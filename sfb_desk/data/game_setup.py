@@ -36,6 +36,7 @@ from ..rules.seeking import SeekingState, make_rack
 from ..rules.ship import ShipSpec
 from ..rules.units import new_ship, profile_from_spec
 from .library import ShipLibrary
+from .scenario_play import resolved_ship
 
 
 def carried_damage(spec: ShipSpec, boxes) -> tuple[frozenset[str], tuple[int, ...]]:  # noqa: ANN001
@@ -101,9 +102,10 @@ def units_from_scenario(
     year = getattr(scenario, "year", None)
     for side, unit in scenario.units():
         key = unit.key
-        if unit.ship is None or unit.hex is None:
+        ship_id = resolved_ship(unit, library)
+        if ship_id is None or unit.hex is None:
             raise SetupError(f"{key}: only library ships set up at a hex are supported")
-        spec = library.get(unit.ship)
+        spec = library.get(ship_id)
         specs[spec.id] = spec
         uid = ids.get(key, key)
         facing = unit.facing_index

@@ -50,6 +50,7 @@ from sfb_desk.data.ship_errors import (
 from sfb_desk.data.ship_file import display_path
 from sfb_desk.rules.hexes import STANDARD_MAP, hex_from_label
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
+from sfb_desk.rules.systems.mines import mine_record_problem
 
 __all__ = [
     "FORMAT_NAME",
@@ -216,7 +217,7 @@ def _ship_issues(
                     "the id of a ship file (sfb-desk-cli ships lists them)",
                 )
             )
-    for i, other in enumerate(unit.alternatives):
+    for i, other in enumerate(getattr(unit, "alternatives", [])):
         if other not in library:
             message = f"no ship class {other!r} in the library"
             issues.append(Issue(loc + ("alternatives", i), message, "the id of a ship file"))
@@ -224,7 +225,7 @@ def _ship_issues(
         if unit.refits and unit.ship is None:
             issues.append(Issue(loc + ("refits",), "refits without a ship", "a ship id"))
         return issues, spec
-    if unit.damage:
+    if getattr(unit, "damage", None):
         known = set(spec.box_ids())
         for i, box in enumerate(unit.damage):
             if box not in known:
@@ -276,7 +277,7 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
         if head.rule is None:
             add(("scenario", "rule"), "missing required field",
                 f'the rule number, e.g. "{head.id}.0"')
-        elif head.rule.split(".")[0] != head.id:
+        elif head.rule.split(".")[0] != head.id and head.rule != head.id:
             add(("scenario", "rule"), f"rule {head.rule!r} is not scenario {head.id!r}",
                 f'"{head.id}.0"')
         if source is None or source.seed is None:
@@ -296,11 +297,13 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
             if fixed and not STANDARD_MAP.contains(hex_from_label(label)):
                 add(("terrain", t, "hexes", h), *_off_map(label))
     names = [side.name for side in scenario.sides]
-    unplayable: list[str] = []
     for s, side in enumerate(scenario.sides):
         if side.name in names[:s]:
             add(("sides", s, "name"), f"side {side.name!r} named twice",
                 "a different name for each side")
+        if not side.units and not side.forces:
+            add(("sides", s, "units"), "a side with no units and no forces",
+                "at least one [[sides.units]] or [[sides.forces]]")
         for e, edge in enumerate(side.exit_edges):
             if fixed and edge in DIRECTIONS:
                 add(("sides", s, "exit_edges", e), f"direction {edge!r} on a fixed map",
@@ -310,16 +313,12 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
                     "a direction A to F")
         for u, unit in enumerate(side.units):
             loc: Loc = ("sides", s, "units", u)
-            given = [k for k in ("ship", "unlisted", "monster") if getattr(unit, k)]
-            if len(given) != 1:
-                add(loc, "a unit needs exactly one of ship, unlisted, monster "
-                    f"({' and '.join(given) or 'none'} given)",
-                    'ship = "FED-CA", unlisted = "what the scenario prints" or monster = "..."')
+            _unit_kind_issues(loc, unit, add)
             if not unit.monster:
                 for key, example in (("facing", 'facing = "A"'), ("weapon_status", "0 to 3")):
                     if getattr(unit, key) is None:
                         add(loc + (key,), "missing required field", example)
-            found, spec = _ship_issues(loc, unit, head.year, library)
+            found, _spec = _ship_issues(loc, unit, head.year, library)
             issues.extend(found)
             if unit.hex is None and not unit.entry.strip():
                 add(loc + ("hex",), "no set-up hex or entry", 'hex = "2215" or entry = "..."')
@@ -329,10 +328,25 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
                 hex_from_label(unit.hex)
             ):
                 add(loc + ("hex",), *_off_map(unit.hex))
-            if unit.unlisted:
-                unplayable.append(f"{unit.key}: no ship file")
-            elif spec is not None and not spec.complete:
-                unplayable.append(f"{spec.id}: {', '.join(spec.missing)}")
+        for f, force in enumerate(side.forces):
+            for u, line in enumerate(force.units):
+                loc = ("sides", s, "forces", f, "units", u)
+                _unit_kind_issues(loc, line, add)
+                issues.extend(_ship_issues(loc, line, head.year, library)[0])
+    for m, field in enumerate(scenario.minefields):
+        if field.side not in names:
+            add(("minefields", m, "side"), f"no side named {field.side!r}"
+                f"{did_you_mean(field.side, names)}", one_of(list(dict.fromkeys(names))))
+        if len(field.columns) == 1:
+            add(("minefields", m, "columns"), "one column given", "[first, last]")
+        elif field.columns and field.columns[0] > field.columns[1]:
+            add(("minefields", m, "columns"), "columns run backwards", "[first, last]")
+        for i, mine in enumerate(field.mines):
+            if fixed and not STANDARD_MAP.contains(hex_from_label(mine.hex)):
+                add(("minefields", m, "mines", i, "hex"), *_off_map(mine.hex))
+            problem = mine_record_problem(mine.type, mine.control, mine.size)
+            if problem:
+                add(("minefields", m, "mines", i, "type"), *problem)
     victory = scenario.victory
     scored = [side.name for side in scenario.sides if not side.neutral]
     if victory.kind in ("standard", "modified") and len(scored) != 2:
@@ -342,10 +356,21 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
         if bonus.side not in names:
             add(("victory", "bonus", b, "side"), f"no side named {bonus.side!r}"
                 f"{did_you_mean(bonus.side, names)}", one_of(list(dict.fromkeys(names))))
-    if status.playable and unplayable:
-        add(("status", "playable"), "playable = true but the library lacks box counts: "
-            + "; ".join(unplayable), "playable = false, with the reason")
     return issues
+
+
+def _unit_kind_issues(loc: Loc, unit: Any, add: Callable[..., None]) -> None:
+    """A unit (or force line) names exactly one of ship, unlisted, monster; ship_needed only
+    with unlisted."""
+    kinds = ("ship", "unlisted", "monster") if hasattr(unit, "monster") else ("ship", "unlisted")
+    given = [k for k in kinds if getattr(unit, k)]
+    if len(given) != 1:
+        add(loc, f"a unit needs exactly one of {', '.join(kinds)} "
+            f"({' and '.join(given) or 'none'} given)",
+            'ship = "FED-CA", unlisted = "what the scenario prints" or monster = "..."')
+    if unit.ship_needed is not None and not unit.unlisted:
+        add(loc + ("ship_needed",), "ship_needed without unlisted",
+            "ship_needed names the ship file an unlisted unit waits for")
 
 
 def _off_map(label: str) -> tuple[str, str]:

@@ -25,9 +25,10 @@ SCHEMA_VERSION = 1
 ORIGINS = ("rulebook", "reconstructed", "practice")
 MAP_KINDS = ("fixed", "floating")
 TERRAIN_KINDS = (
-    "planet", "moon", "asteroids", "star", "black_hole", "pulsar", "nebula", "dust",
-    "ion_storm", "gravity_wave", "web", "minefield", "other",
-)  # fmt: skip
+    "planet", "moon", "gas_giant", "asteroids", "asteroid", "star", "black_hole", "pulsar",
+    "nebula", "dust", "intense_dust", "ion_storm", "gravity_wave", "heat_zone", "sunspots",
+    "nova", "radiation_zone", "neutron_star", "white_dwarf", "web", "minefield", "other",
+)  # fmt: skip  (sfb_desk.rules.systems.terrain.KINDS is the same list, with each rule)
 FACINGS = ("A", "B", "C", "D", "E", "F", "choice")
 EDGES = ("01xx", "42xx", "xx01", "xx30")  # fixed-map edges, as the scenarios print them
 DIRECTIONS = ("A", "B", "C", "D", "E", "F")  # floating-map disengagement directions
@@ -56,7 +57,7 @@ def kind_vocabulary(table: str) -> tuple[str, tuple[str, ...]]:
     """What ``kind`` is called in the table ``table`` and its allowed values."""
     return f"{table} kind", _KIND_BY_TABLE.get(table, ())
 
-SCENARIO_ID_PATTERN = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$"
+SCENARIO_ID_PATTERN = r"^[A-Z][A-Z0-9]*(\.[0-9]+)?(-[A-Z0-9]+)*$"  # SG2.64: a force list
 RULE_PATTERN = r"^[A-Z][A-Z0-9]*\.[0-9]+$"
 SEED_PATTERN = r"^[0-9]{3}$"
 PRACTICE_PREFIX = "PRACTICE-"
@@ -139,7 +140,9 @@ class Source(_Table):
 
 
 class Status(_Table):
-    playable: bool = Field(description="true when the library has every unit it needs")
+    playable: bool = Field(
+        description="false when the program cannot play it whatever ships it has"
+    )
     reason: str = ""
     limitations: list[Text] = []
 
@@ -192,6 +195,9 @@ class SpecialRule(_Table):
 class Unit(_Table):
     ship: ShipId | None = None
     unlisted: str = ""
+    ship_needed: ShipId | None = Field(
+        None, description='the library id an unlisted unit takes once its ship file exists'
+    )
     monster: str = ""
     name: str = ""
     printed: str = ""
@@ -226,13 +232,69 @@ class Unit(_Table):
         return int(parse_facing(self.facing))
 
 
+class ForceUnit(_Table):
+    """One line of a force list (SG2.64): so many ships of a class."""
+
+    count: int = Field(1, ge=1, description="how many")
+    ship: ShipId | None = None
+    unlisted: str = ""
+    ship_needed: ShipId | None = None
+    printed: Text = Field(description='the entry as printed: "1xDN+"')
+    refits: list[Text] = []
+    note: str = ""
+
+
+class Force(_Table):
+    """One of the forces a side may choose (a fleet-list scenario such as SG2.64)."""
+
+    label: Text = Field(description='the force\'s name: "Federation 1"')
+    race: str = ""
+    units: list[ForceUnit] = Field(min_length=1, description="at least one [[...units]]")
+    note: str = ""
+
+
 class Side(_Table):
     name: Text = Field(description='the side\'s name: "Federation", "Player A"')
     player: str = ""
     neutral: bool = False
     exit_edges: list[Literal[EDGES + DIRECTIONS]] = []  # type: ignore[valid-type]
     exit_note: str = ""
-    units: list[Unit] = Field(min_length=1, description="at least one [[sides.units]]")
+    units: list[Unit] = []
+    forces: list[Force] = []
+
+
+MINE_PACKAGES = ("standard", "base", "transporter_bombs", "custom")
+
+
+class PlacedMine(_Table):
+    """One mine of a minefield a scenario file places (the M6.1 record, sfb_desk.rules.systems
+    .mines.Mine): hex, size, type, control and detection number."""
+
+    hex: HexLabel
+    size: Literal["small", "large"] = Field(description="small or large (M4.2)")
+    type: str = Field("explosive", description="explosive, captor-A..H, sensor, dummy")
+    control: str = Field("automatic", description="automatic, sensor, command, chain")
+    detection: int = Field(ge=1, le=6, description="the detection number 1-6 (M6.1)")
+    detection_range: int = Field(1, ge=0, le=6, description="hexes (M5.11)")
+    note: str = ""
+
+
+class Minefield(_Table):
+    """Mines a side owns: a package the owner lays in secret (M6.2) or mines placed by hand."""
+
+    side: Text = Field(description="the owner: the name of a side")
+    package: Literal[MINE_PACKAGES] = Field(  # type: ignore[valid-type]
+        description="standard (M6.2), base (M6.33), transporter_bombs, custom"
+    )
+    count: int = Field(1, ge=1, description="packages (M6.33: 1, 2, 3 or 6)")
+    area: str = Field("", description='where the owner may lay them: "hex rows 20xx-24xx"')
+    columns: list[Annotated[int, Field(ge=1, le=42)]] = Field(
+        [], max_length=2, description="[first, last] map column (SG15.2: [20, 24])"
+    )
+    hidden: bool = True
+    rule: RuleNumber | None = None
+    mines: list[PlacedMine] = []
+    note: str = ""
 
 
 class Level(_Table):
@@ -271,6 +333,7 @@ class Scenario(_Table):
     options: Options | None = None
     rules: RuleSwitches = RuleSwitches()
     special_rules: list[SpecialRule] = []
+    minefields: list[Minefield] = []
     sides: list[Side] = Field(min_length=1, description="at least one [[sides]]")
     victory: Victory
 

@@ -13,6 +13,7 @@ refits, the economic BPV where the scenario says, or the BPV the scenario prints
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -70,12 +71,19 @@ class ScenarioLibrary:
             ) from None
 
 
-def _sort_key(scenario: Scenario) -> tuple[int, str, int, str]:
+_ID_PARTS = re.compile(r"^([A-Z]+)(\d+)?([A-Z]*)(\d*)(?:\.(\d+))?")
+
+
+def _sort_key(scenario: Scenario) -> tuple:
+    """SG1, SG2.64, SG10 ... by letters then number (T7S1 by its parts), practice last."""
     head = scenario.scenario
-    letters = head.id.rstrip("0123456789")
-    number = head.id[len(letters) :]
     practice = 1 if head.origin == "practice" else 0
-    return practice, letters, int(number) if number.isdigit() else 0, head.id
+    match = _ID_PARTS.match(head.id)
+    if match is None:  # the id pattern makes this unreachable; sort such an id last
+        return practice, head.id, 0, "", 0, 0, head.id
+    letters, number, sub, subnumber, part = match.groups()
+    return (practice, letters, int(number or 0), sub, int(subnumber or 0), int(part or 0),
+            head.id)
 
 
 def default_directories() -> list[Path]:
@@ -185,18 +193,31 @@ class VictoryInputs:
     notes: tuple[str, ...]
 
 
-def victory_inputs(scenario: Scenario, ships: ShipLibrary) -> VictoryInputs:
-    """The scored forces of ``scenario`` (neutral sides left out) with their BPVs."""
+#: S2.201 (decisions.md): how Modified Victory Conditions are scored, the rulebooks lacking them.
+MODIFIED_VICTORY = {
+    "standard": "The Modified Victory Conditions (S2.201) are not printed in Advanced Missions or "
+                "Module C2: this game scores them by the Standard Victory Conditions (S2.20) "
+                "plus the scenario's own bonus points.",
+    "table": "The Modified Victory Conditions (S2.201) are not printed in Advanced Missions or "
+             "Module C2: the Standard Victory Conditions (S2.20) points below are a guide only; "
+             "the players judge the result from their own copy of S2.201.",
+}  # fmt: skip
+
+
+def victory_inputs(
+    scenario: Scenario, ships: ShipLibrary, modified: str = "standard"
+) -> VictoryInputs:
+    """The scored forces of ``scenario`` (neutral sides left out) with their BPVs.
+    ``modified`` is the S2.201 option (:data:`MODIFIED_VICTORY`)."""
     victory = scenario.victory
     problems: list[str] = []
     notes: list[str] = []
     if victory.kind == "task":
         problems.append(f"{victory.rule or scenario.id}: task victory conditions, not S2.20")
     if victory.kind == "modified":
-        notes.append(
-            "S2.201 Modified Victory Conditions are not in the seeds or the reference (G8): "
-            "scored by the Standard Victory Conditions (S2.20)"
-        )
+        if modified not in MODIFIED_VICTORY:
+            raise ValueError(f"unknown S2.201 option {modified!r}: {', '.join(MODIFIED_VICTORY)}")
+        notes.append(MODIFIED_VICTORY[modified])
     force: list[ForceShip] = []
     for key, (side, unit) in zip(unit_keys(scenario), scenario.units(), strict=True):
         if side.neutral:
@@ -220,12 +241,13 @@ def score(
     ships: ShipLibrary,
     outcomes: Mapping[str, ShipOutcome],
     options_spent: Mapping[str, int | Fraction] | None = None,
+    modified: str = "standard",
 ) -> VictoryResult:
     """Score ``scenario`` by S2.20 with the outcomes so far (keys from :func:`unit_keys`).
 
     Raises :class:`CannotScore` for task victory conditions or units without a known BPV.
     """
-    inputs = victory_inputs(scenario, ships)
+    inputs = victory_inputs(scenario, ships, modified)
     if inputs.problems:
         raise CannotScore("; ".join(inputs.problems))
     spent = options_spent or {}

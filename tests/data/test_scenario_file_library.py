@@ -83,8 +83,10 @@ def test_two_files_with_one_id_in_one_folder(tmp_path, ships):
 
 def test_sorting_puts_rulebook_numbers_in_order_and_practice_last(ships):
     ids = [s.id for s in load_scenarios([BUNDLED], ships).sorted()]
-    assert ids[:5] == ["SG1", "SG22", "SH19", "SH46", "SM5"]
-    assert all(i.startswith("PRACTICE-") for i in ids[5:])
+    assert ids[:6] == ["SG1", "SG2.64", "SG2.66", "SG10", "SG11", "SG12"]
+    assert ids.index("SH6") < ids.index("SH11") < ids.index("SM5") < ids.index("T7S1") < ids.index(
+        "T7S3")
+    assert all(i.startswith("PRACTICE-") for i in ids[-3:])
 
 
 def test_locate_line_finds_nested_array_tables():
@@ -184,7 +186,14 @@ def test_task_and_unscorable_scenarios(ships):
 def test_modified_victory_is_scored_as_standard_with_a_note(ships):
     scenario = _base(ships, **{'kind = "standard"': 'kind = "modified"'})
     result = score(scenario, ships, {})
-    assert result.notes and "scored by the Standard Victory Conditions (S2.20)" in result.notes[0]
+    assert result.notes and "scores them by the Standard Victory Conditions (S2.20)" in (
+        result.notes[0])
+    # S2.201 option "table": the same S2.20 points, offered as a guide only (decisions.md S2.201)
+    guide = score(scenario, ships, {}, modified="table")
+    assert [s.points for s in guide.sides] == [s.points for s in result.sides]
+    assert "a guide only" in guide.notes[0]
+    with pytest.raises(ValueError, match="unknown S2.201 option"):
+        score(scenario, ships, {}, modified="house")
 
 
 def test_bundled_standard_scenarios_score(ships):

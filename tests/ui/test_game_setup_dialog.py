@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QAbstractItemDelegate, QComboBox, QDialog
+
+from sfb_desk.data.scenario_play import playability
 
 from sfb_desk.data.custom_setup import CustomSetupError, GameChoice
 from sfb_desk.data.library import load_library
@@ -68,7 +70,7 @@ def test_practice_duels_then_the_duel_first(dialog, scenarios):
 def test_unplayable_scenarios_are_marked_with_the_reason(dialog, scenarios):
     bad = next(s for s in scenarios if not s.status.playable)
     item = dialog.scenario_tab.list.topLevelItem(listed_ids(dialog).index(bad.id))
-    assert item.text(2) == "no" and bad.status.reason in item.toolTip(2)
+    assert item.text(2) == "no" and bad.status.reason.rstrip(". ") in item.toolTip(2)
     dialog.scenario_tab.select(bad.id)
     assert "Not playable" in dialog.scenario_tab.details.toPlainText()
     assert not dialog.ok_button.isEnabled()
@@ -79,8 +81,32 @@ def test_filter_scenarios(dialog):
     dialog.scenario_tab.search.setText("duel")
     ids = listed_ids(dialog)
     assert "SG1" in ids and "SH19" not in ids
-    dialog.scenario_tab.search.setText("KLI-D6")  # a ship of SH19
-    assert listed_ids(dialog) == ["SH19"]
+    dialog.scenario_tab.search.setText("KLI-D6")  # a ship of SH19 (and of others)
+    ids = listed_ids(dialog)
+    assert "SH19" in ids and "SM5" not in ids
+    dialog.scenario_tab.search.setText("Sun Snake")  # a monster
+    assert listed_ids(dialog) == ["SM5"]
+    dialog.scenario_tab.search.setText("AND-VIP")  # a ship of a force list (SG2.66)
+    assert listed_ids(dialog) == ["SG2.66"]
+
+
+def test_unplayable_scenario_names_its_ships_and_opens_them_in_the_designer(dialog, qtbot):
+    # the first scenario lacking a ship that has a file (incomplete box counts)
+    found = next(
+        (s, m) for s in dialog.scenarios.sorted()
+        for m in playability(s, dialog.library).missing if m.exists
+    )
+    scenario, missing = found
+    dialog.scenario_tab.select(scenario.id)
+    details = dialog.scenario_tab.details.toHtml()
+    assert "Ships to complete in the ship designer" in details
+    assert f"ship:{missing.ship_id}" in details
+    with qtbot.waitSignal(dialog.scenario_tab.open_ship) as caught:
+        dialog.scenario_tab._on_link(QUrl(f"ship:{missing.ship_id}"))
+    assert caught.args == [missing.ship_id]
+    designer = dialog.open_in_designer(missing.ship_id)
+    assert designer is not None and missing.ship_id in designer.windowTitle()
+    designer.close()
 
 
 def test_choose_the_duel_and_start(qtbot, dialog):

@@ -2,7 +2,9 @@
 
 * :mod:`.explosions`: explosion strength and zone, self-destruction (D5);
 * :mod:`.state`: what a ship keeps for its systems (:class:`SystemsRecord`);
-* :mod:`.options`: :class:`SystemsOptions`, the disputed readings as switches.
+* :mod:`.options`: :class:`SystemsOptions`, the disputed readings as switches;
+* :mod:`.mines`: mine warfare (M4-M9), :mod:`.terrain`: terrain (P), :mod:`.monsters`: the
+  monsters of the SM scenarios (imported on their own, not re-exported here).
 """
 
 from .explosions import (

@@ -73,7 +73,8 @@ class GameSetupDialog(QDialog):
         self._scenario_problems: list[SetupProblem] = []
         self._problems: list[SetupProblem] = []
 
-        self.scenario_tab = ScenarioPicker(self.scenarios)
+        self.scenario_tab = ScenarioPicker(self.scenarios, ships=self.library)
+        self.scenario_tab.open_ship.connect(self.open_in_designer)
         self.ship_tab = ShipPicker(self.library)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.scenario_tab, "&Scenario")
@@ -237,6 +238,28 @@ class GameSetupDialog(QDialog):
             QWidget.setTabOrder(first, second)
 
     # -- presets -------------------------------------------------------------------------------
+    def open_in_designer(self, ship_id: str) -> QDialog | None:
+        """Open ``ship_id`` in the ship designer (a scenario's ship to complete); a ship with no
+        file yet is explained instead (create it in the designer from a similar class)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from sfb_desk.ui.library.editor import ShipEditor
+
+        if ship_id not in self.library:
+            QMessageBox.information(
+                self, "No ship file yet",
+                f"The library has no ship {ship_id}. Make it in the ship designer (Library menu) "
+                f"from a similar class and save it as {ship_id}: the scenario then uses it.")
+            return None
+        spec = self.library.get(ship_id)
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Ship designer — {spec.id}")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(ShipEditor(spec, dialog))
+        dialog.resize(1200, 800)
+        dialog.open()
+        return dialog
+
     @classmethod
     def the_duel_vs_robot(cls, library: ShipLibrary | None = None,
                           scenarios: ScenarioLibrary | None = None,

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sfb_desk.data.library import ShipLibrary
+from sfb_desk.data.scenario_play import Playability, playability
 from sfb_desk.data.scenario_schema import Scenario, Unit
 from sfb_desk.data.scenarios import ScenarioLibrary
 from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
@@ -57,8 +59,24 @@ def _unit_line(unit: Unit) -> str:
     return f"{name}{escape(what)}: " + ", ".join(escape(b) for b in bits if b)
 
 
-def scenario_html(scenario: Scenario) -> str:
-    """Everything the player needs to choose: status, forces, set-up, length, rules, victory."""
+def _not_playable_html(play: Playability) -> str:
+    """The reasons, then each ship to complete as a link the dialog opens in the ship designer
+    (``ship:ID``; ships without a file yet are named with the id the scenario waits for)."""
+    parts = [f"<b>Not playable:</b> {escape(r)}" for r in play.reasons]
+    if play.missing:
+        ships = []
+        for m in play.missing:
+            label = escape(m.ship_id or m.printed)
+            link = f"<a href='ship:{escape(m.ship_id)}'>{label}</a>" if m.ship_id else label
+            ships.append(f"{link}: {escape(m.missing)}")
+        parts.append("<b>Ships to complete in the ship designer</b> (click to open): "
+                     + "; ".join(ships))
+    return warning("<br>".join(parts))
+
+
+def scenario_html(scenario: Scenario, ships: ShipLibrary | None = None) -> str:
+    """Everything the player needs to choose: status, forces, set-up, length, rules, victory.
+    With ``ships`` the playability is worked out from the library (scenario_play)."""
     head, status = scenario.scenario, scenario.status
     rule = f"({head.rule}) " if head.rule else ""
     html = [PAGE_START, f"<h3>{escape(rule + head.title)}</h3>"]
@@ -66,10 +84,12 @@ def scenario_html(scenario: Scenario) -> str:
         html.append("<p><i>Reconstructed by SFB Desk: only the title is the rulebook's.</i></p>")
     elif head.origin == "practice":
         html.append("<p><i>SFB Desk practice set-up, not a rulebook scenario.</i></p>")
-    if status.playable:
+    play = (playability(scenario, ships) if ships is not None
+            else Playability(status.playable, (), () if status.playable else (status.reason,)))
+    if play.playable:
         html.append("<p style='color:#1d6b1d'><b>Playable.</b></p>")
     else:
-        html.append(warning(f"<b>Not playable:</b> {escape(status.reason)}"))
+        html.append(_not_playable_html(play))
     if head.summary:
         html.append(f"<p>{escape(head.summary)}</p>")
     facts = []
@@ -83,8 +103,10 @@ def scenario_html(scenario: Scenario) -> str:
     html.append(f"<p>{escape('; '.join(facts))}.</p>")
     for side in scenario.sides:
         neutral = " (neutral)" if side.neutral else ""
-        html.append(bullets(f"<p><b>{escape(side.name)}</b>{neutral}</p>",
-                            map(_unit_line, side.units)))
+        lines = list(map(_unit_line, side.units))
+        lines += [f"<b>{escape(f.label)}</b>: {escape(f.note or ', '.join(u.printed for u in f.units))}"
+                  for f in side.forces]
+        html.append(bullets(f"<p><b>{escape(side.name)}</b>{neutral}</p>", lines))
     if scenario.special_rules:
         html.append(bullets("<p><b>Special rules</b></p>",
                             ((f"({escape(sr.rule)}) " if sr.rule else "") + escape(sr.text)
@@ -101,10 +123,13 @@ class ScenarioPicker(QWidget):
     """The list (with a filter box) and the chosen scenario's description."""
 
     scenario_chosen = Signal(str)  # the scenario id
+    open_ship = Signal(str)  # a ship id to complete in the ship designer
 
-    def __init__(self, scenarios: ScenarioLibrary, parent: QWidget | None = None) -> None:
+    def __init__(self, scenarios: ScenarioLibrary, parent: QWidget | None = None,
+                 ships: ShipLibrary | None = None) -> None:
         super().__init__(parent)
         self.scenarios = scenarios
+        self.ships = ships
         self.search = search_box("Filter scenarios by rule, title or ship…")
         self.list = flat_list(COLUMNS, sortable=False)
         self.list.setAccessibleName("Scenarios")
@@ -115,6 +140,7 @@ class ScenarioPicker(QWidget):
         self.details = QTextBrowser()
         self.details.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.details.setOpenLinks(False)
+        self.details.anchorClicked.connect(self._on_link)
         self.problems_label = QLabel()
         self.problems_label.setWordWrap(True)
         if scenarios.problems:
@@ -148,7 +174,10 @@ class ScenarioPicker(QWidget):
             return True
         head = scenario.scenario
         hay = [head.id, head.title, head.rule or "", head.summary]
-        hay += [u.ship or u.unlisted or u.monster for _, u in scenario.units()]
+        units = [u for _, u in scenario.units()]
+        units += [u for side in scenario.sides for f in side.forces for u in f.units]
+        hay += [getattr(u, "monster", "") or u.ship or u.unlisted for u in units]
+        hay += [u.ship_needed for u in units if u.ship_needed]
         return any(needle in h.casefold() for h in hay)
 
     def refresh(self) -> None:
@@ -160,14 +189,14 @@ class ScenarioPicker(QWidget):
         for scenario in ordered(self.scenarios):
             if not self._matches(scenario, needle):
                 continue
-            status = scenario.status
-            playable = "yes" if status.playable else "no"
+            play = self.playability(scenario)
+            playable = "yes" if play.playable else "no"
             item = row([rule_of(scenario), scenario.title, playable], scenario.id)
             item.setToolTip(1, scenario.title)
-            if not status.playable:
+            if not play.playable:
                 for column in range(len(COLUMNS)):
                     item.setForeground(column, grey)
-                item.setToolTip(2, f"Not playable: {status.reason}")
+                item.setToolTip(2, f"Not playable: {play.summary()}")
             self.list.addTopLevelItem(item)
         self.list.resizeColumnToContents(0)
         item = find_row(self.list, current) if current else None
@@ -176,6 +205,17 @@ class ScenarioPicker(QWidget):
         self.list.blockSignals(False)
         if item is None:
             self.details.clear()
+
+    def playability(self, scenario: Scenario) -> Playability:
+        if self.ships is not None:
+            return playability(scenario, self.ships)
+        status = scenario.status
+        return Playability(status.playable, (), () if status.playable else (status.reason,))
+
+    def _on_link(self, url) -> None:  # noqa: ANN001 - a QUrl
+        text = url.toString()
+        if text.startswith("ship:"):
+            self.open_ship.emit(text.removeprefix("ship:"))
 
     def current_id(self) -> str | None:
         return id_of(self.list.currentItem())
@@ -190,5 +230,5 @@ class ScenarioPicker(QWidget):
             self.details.clear()
             return
         scenario_id = id_of(current)
-        self.details.setHtml(scenario_html(self.scenarios.get(scenario_id)))
+        self.details.setHtml(scenario_html(self.scenarios.get(scenario_id), self.ships))
         self.scenario_chosen.emit(scenario_id)
