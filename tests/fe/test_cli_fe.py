@@ -1,5 +1,6 @@
 """sfb-desk-cli fe round|folio|limits|scenario|sit|tug, through sfb_desk.cli.main, with the
-campaign store and printed PDFs."""
+campaign store and printed PDFs (those tests take ``qapp``: the QApplication the widget tests
+share, so the CLI does not make a QGuiApplication of its own in the test process)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_round_json_matches_the_model_and_logs_dice_once_in_the_store(tmp_path, 
         assert len(store.journal()) == 2
 
 
-def test_round_text_and_pdf(tmp_path, capsys):
+def test_round_text_and_pdf(qapp, tmp_path, capsys):
     path = _write(tmp_path, "round.json", ROUND)
     pdf = tmp_path / "round.pdf"
     assert main(["fe", "round", path, "--pdf", str(pdf)]) == 0
@@ -43,7 +44,7 @@ def test_round_text_and_pdf(tmp_path, capsys):
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
-def test_folio_turn_from_the_store_prints(tmp_path, capsys):
+def test_folio_turn_from_the_store_prints(qapp, tmp_path, capsys):
     path = _write(tmp_path, "folio.json", folio.EXAMPLE)
     db = str(tmp_path / "c.sfbcampaign")
     assert main(["fe", "folio", path, "--store", db]) == 0
@@ -58,7 +59,7 @@ def test_folio_turn_from_the_store_prints(tmp_path, capsys):
         assert sorted(store.all(persist.FOLIO)) == ["Klingon:7", "Klingon:8"]
 
 
-def test_limits_exit_code_and_messages(tmp_path, capsys):
+def test_limits_exit_code_and_messages(qapp, tmp_path, capsys):
     data = copy.deepcopy(limits.EXAMPLE)
     data["builds"].append({"item": "SAV"})
     path = _write(tmp_path, "builds.json", data)
