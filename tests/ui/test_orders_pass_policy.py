@@ -212,3 +212,15 @@ def test_self_destruction_passes_by_default():
                     side="Federation", rule="D5.5", default={})
     assert DEFAULT.passes(prompt, s.state, s.combat, s.specs)
     assert not NEVER.passes(prompt, s.state, s.combat, s.specs)
+
+
+def test_tractors_pass_unless_a_unit_is_in_reach():
+    """G7.4/G7.31: at range 10 nothing can be tractored; adjacent, the side is asked."""
+    s = duel_at("T1.I8.fire.Federation")
+    prompt = Orders("T1.I8.tractors.Federation", "tractors", "Tractor beams", side="Federation",
+                    rule="G7.4", default={})
+    assert DEFAULT.passes(prompt, s.state, s.combat, s.specs)
+    assert not NEVER.passes(prompt, s.state, s.combat, s.specs)
+    ent = s.state.find("ENT").hex
+    near = with_unit(s.state, "KRT", hex=Hex(ent[0], ent[1] - 1))
+    assert not DEFAULT.passes(prompt, near, s.combat, s.specs)

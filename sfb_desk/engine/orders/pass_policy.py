@@ -26,6 +26,9 @@ The policy is a frozen, picklable value (it crosses to the worker thread) and
   E1.2, capacitor H6.3, rate of fire E1.50, fire control D6.6, arcs D2, ranges D1.4); with
   ``fire_max_range`` above 0, only targets at most that many hexes away count;
 * ``skip_self_destruct`` (on): the Self-Destruction Phase (D5.5) passes;
+* ``skip_idle_tractors`` (on): Operate Tractors (G7.4) passes unless a ship of the side holds a
+  link (it may release it) or has another unit within tractor range (G7.31: 1 hex; 2 with the
+  extended range, G7.6);
 * ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
 
 :data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
@@ -39,6 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...rules.game_state import GameState
+from ...rules.hexes import hex_range
 from ...rules.movement.speed import speed_at
 from ...rules.ship import ShipSpec
 from ...rules.units import IMPULSES, Unit, clock_of
@@ -59,12 +63,13 @@ class PassPolicy:
     until: tuple[int, int] | None = None  # (turn, impulse): pass defaults before it
     skip_idle_announcements: bool = True
     skip_self_destruct: bool = True
+    skip_idle_tractors: bool = True
 
     @property
     def active(self) -> bool:
         return (self.skip_announcements or self.skip_idle_announcements
                 or self.skip_idle_launches or self.fire_when_able or self.skip_self_destruct
-                or self.until is not None)
+                or self.skip_idle_tractors or self.until is not None)
 
     def passes(self, prompt: Prompt | None, state: GameState, combat: Combat | None = None,
                specs: Mapping[str, ShipSpec] | None = None) -> bool:
@@ -83,6 +88,8 @@ class PassPolicy:
             return self.skip_idle_announcements and not side_can_announce(state, prompt.side)
         if prompt.kind == "self_destruct":
             return self.skip_self_destruct
+        if prompt.kind == "tractors":
+            return self.skip_idle_tractors and not side_can_tract(state, combat, prompt.side)
         if prompt.kind == "launches" and self.skip_idle_launches:
             return not side_can_launch(OrdersContext(state, combat, specs or {}), prompt.side)
         if prompt.kind == "fire" and self.fire_when_able:
@@ -106,6 +113,8 @@ class PassPolicy:
             parts.append(f"ask for fire only when a weapon can fire{within}")
         if self.skip_self_destruct:
             parts.append("no self-destruction question")
+        if self.skip_idle_tractors:
+            parts.append("tractors only with a unit in reach")
         return "; ".join(parts) or "ask for everything"
 
 
@@ -113,7 +122,8 @@ class PassPolicy:
 DEFAULT = PassPolicy()
 #: Ask for everything: no prompt passes.
 ASK_ALL = PassPolicy(skip_idle_launches=False, fire_when_able=False,
-                     skip_idle_announcements=False, skip_self_destruct=False)
+                     skip_idle_announcements=False, skip_self_destruct=False,
+                     skip_idle_tractors=False)
 NEVER = ASK_ALL  # the name the panels used before the defaults changed
 
 
@@ -136,3 +146,14 @@ def side_can_announce(state: GameState, side: str | None) -> bool:
     """Has any active unit of ``side`` under orders something to announce now?"""
     return any(unit_can_announce(u, state.impulse) for u in state.units
                if u.active and not u.is_seeker and u.side == side)
+
+
+def side_can_tract(state: GameState, combat: Combat | None, side: str | None) -> bool:
+    """Has a ship of ``side`` a tractor order that can matter (G7.4)? It holds a link, or
+    another active unit is within tractor range (G7.31; G7.6 extended: 2 hexes)."""
+    reach = 2 if state.options.systems.tractor_extended_range else 1
+    mine = [u for u in state.units if u.active and not u.is_seeker and u.side == side]
+    if combat is not None and any(combat.tractors.holding(u.id) for u in mine):
+        return True
+    others = [u for u in state.units if u.active]
+    return any(o.id != u.id and hex_range(u.hex, o.hex) <= reach for u in mine for o in others)
