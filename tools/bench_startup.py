@@ -9,8 +9,10 @@ Pairs, each timed as the wall time of a fresh process (several runs, median):
 
 The runs of a pair alternate (reference, subject, reference, subject...) so that a shared
 machine's load touches both alike. Goals (issue 13): the app at most 3x the bare window, the
-light commands at most 4x bare python. The ship library cache is warmed by one untimed run
-first (a fresh user folder under ``SFB_DESK_HOME``; its first start compiles the library).
+light commands at most 4x bare python. Each command runs once untimed first: the first start
+compiles the ship library into its cache (a fresh user folder under ``SFB_DESK_HOME``) and
+Python writes its byte code (``PYTHONDONTWRITEBYTECODE`` is dropped for the runs: an installed
+program has its byte code).
 
     QT_QPA_PLATFORM=offscreen uv run python tools/bench_startup.py [--runs N] [--cold]
 
@@ -80,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     home = Path(tempfile.mkdtemp(prefix="sfb-bench-"))
     env = dict(os.environ, SFB_DESK_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    # As installed: byte code compiled once and kept (a shell may have turned that off).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     failed = False
     print(f"{'pair':24} {'reference':>10} {'subject':>10} {'ratio':>6} {'goal':>5}")
     for name, reference, subject, goal in PAIRS:

@@ -16,8 +16,7 @@ from typing import Any
 
 from sfb_desk.data import paths
 from sfb_desk.data.library import ShipLibrary, load_files, load_library, ship_files
-from sfb_desk.data.ship_convert import spec_to_table
-from sfb_desk.data.ship_file import display_path
+from sfb_desk.data.paths import display_path
 from sfb_desk.rules.ship import ShipSpec
 
 
@@ -286,6 +285,8 @@ def run_ship(args: argparse.Namespace) -> int:
         return 1
     file = display_path(library.files[spec.id.upper()])
     if args.json:
+        from sfb_desk.data.ship_convert import spec_to_table  # the file format: only for --json
+
         table = spec_to_table(spec)
         table["file"] = file
         table["box_count"] = len(spec.box_ids())

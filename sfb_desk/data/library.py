@@ -12,10 +12,18 @@ import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sfb_desk.data import paths
-from sfb_desk.data.ship_file import FileProblem, ShipFileError, display_path, load_ship_file
+from sfb_desk.data.paths import display_path
+from sfb_desk.data.library_cache import SpecCache, digest
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
+
+if TYPE_CHECKING:
+    from sfb_desk.data.ship_file import FileProblem
+
+# sfb_desk.data.ship_file (TOML, the pydantic schema, the checks) is imported only when a file
+# has to be read: a library whose every file is in the cache never needs it (start-up time).
 
 
 @dataclass
@@ -94,25 +102,52 @@ def ship_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.glob("*.toml") if p.is_file()) if directory.is_dir() else []
 
 
-def _load_one(path: Path) -> tuple[ShipSpec | None, list[FileProblem]]:
+def load_ship_file(path: Path) -> ShipSpec:
+    """:func:`sfb_desk.data.ship_file.load_ship_file`, imported when a file is first read."""
+    from sfb_desk.data.ship_file import load_ship_file as load
+
+    return load(path)
+
+
+def _load_one(path: Path, cache: SpecCache | None = None) -> tuple[ShipSpec | None, list[FileProblem]]:
+    key = None
+    if cache is not None:
+        try:
+            key = digest(path.read_bytes())
+        except OSError:
+            key = None  # reported by load_ship_file below
+        else:
+            spec = cache.get(key)
+            if spec is not None:
+                return spec, []
+    from sfb_desk.data.ship_file import FileProblem, ShipFileError
+
     try:
-        return load_ship_file(path), []
+        spec = load_ship_file(path)
     except ShipFileError as error:
         return None, error.problems
     except Exception as error:  # noqa: BLE001 - one bad file must never stop the others
         problem = FileProblem(display_path(path), "", f"could not be loaded: {error!r}")
         return None, [problem]
+    if cache is not None and key is not None:
+        cache.put(key, spec)
+    return spec, []
 
 
-def load_files(files: Iterable[Path]) -> list[tuple[Path, ShipSpec | None, list[FileProblem]]]:
-    """Load each file on its own; a second file with an id already seen is a problem."""
+def load_files(
+    files: Iterable[Path], cache: SpecCache | None = None
+) -> list[tuple[Path, ShipSpec | None, list[FileProblem]]]:
+    """Load each file on its own; a second file with an id already seen is a problem. With a
+    ``cache``, a file whose bytes it holds is not read again (the library's start-up)."""
     results: list[tuple[Path, ShipSpec | None, list[FileProblem]]] = []
     first: dict[str, Path] = {}
     for path in files:
-        spec, problems = _load_one(path)
+        spec, problems = _load_one(path, cache)
         if spec is not None:
             key = normalise_ship_id(spec.id)
             if key in first:
+                from sfb_desk.data.ship_file import FileProblem
+
                 problems = [
                     FileProblem(
                         display_path(path),
@@ -132,11 +167,13 @@ def load_library(directories: Sequence[Path] | None = None) -> ShipLibrary:
     """Load every ship file of ``directories`` (default: :func:`default_directories`).
 
     A later folder's file replaces an earlier folder's file with the same id; within one folder,
-    the second file with an id is reported and skipped.
+    the second file with an id is reported and skipped. The default folders are read through
+    the compiled-library cache (:mod:`sfb_desk.data.library_cache`); other folders never are.
     """
     library = ShipLibrary()
+    cache = SpecCache() if directories is None else None
     for directory in default_directories() if directories is None else directories:
-        for path, spec, problems in load_files(ship_files(Path(directory))):
+        for path, spec, problems in load_files(ship_files(Path(directory)), cache):
             library.problems.extend(problems)
             if spec is None:
                 continue
@@ -145,4 +182,6 @@ def load_library(directories: Sequence[Path] | None = None) -> ShipLibrary:
                 library.overridden[key] = library.files[key]
             library.ships[key] = spec
             library.files[key] = path
+    if cache is not None:
+        cache.save()
     return library

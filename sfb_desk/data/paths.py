@@ -62,3 +62,11 @@ def user_data_dir() -> Path:
 
 def user_cache_dir() -> Path:
     return _user_dir("cache")
+
+
+def display_path(path: Path) -> str:
+    """A path as problems show it: relative to the working directory when it is below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -22,6 +22,7 @@ from typing import Any
 
 import tomli_w
 
+from sfb_desk.data.paths import display_path  # noqa: F401 - kept importable from here
 from sfb_desk.data.ship_checks import check_sections, validate_sections
 from sfb_desk.data.ship_convert import build_spec, spec_to_table
 from sfb_desk.data.ship_errors import (
@@ -138,14 +139,6 @@ def parse_ship_text(text: str, filename: str) -> ShipSpec:
     if issues:
         raise ShipFileError(problems(issues))
     return build_spec(sections)
-
-
-def display_path(path: Path) -> str:
-    """A path as problems show it: relative to the working directory when it is below it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def load_ship_file(path: str | os.PathLike[str]) -> ShipSpec:

@@ -1,0 +1,169 @@
+"""The compiled ship library, kept between runs (issue 13: start-up).
+
+Reading and validating the 113 ship files takes most of a second (TOML, the pydantic schema,
+the cross-field checks); the result, one immutable :class:`~sfb_desk.rules.ship.ShipSpec` per
+file, does not change until a file does. :class:`SpecCache` keeps the specs in the user cache
+folder (``SFB_DESK_HOME/cache`` when that is set, as in the tests), keyed by a digest of each
+file's bytes, and is valid only for the program that wrote it: its version, the Python version
+and the size and modification time of every module of ``sfb_desk/data`` and ``sfb_desk/rules``
+(what loading a file runs) are part of the cache. A file that fails to load is never kept (it is
+loaded, and its problems reported, every time). A cache that cannot be read is ignored and
+rewritten; one that cannot be written is simply not kept.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import sys
+from dataclasses import fields
+from pathlib import Path
+
+from sfb_desk import __version__
+from sfb_desk.data import paths
+from sfb_desk.rules import ship
+from sfb_desk.rules.ship import ShipSpec
+
+try:  # the C module hashlib takes blake2b from, without loading OpenSSL (start-up time)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import blake2b
+
+CACHE_NAME = "ship-library.pickle"
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def program_fingerprint() -> tuple:
+    """What the cached specs depend on besides the files: this program's version, Python's,
+    and every module that loading a ship file runs (name, size, modification time)."""
+    modules = []
+    for folder in ("data", "rules"):
+        for path in sorted((_PACKAGE / folder).rglob("*.py")):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            modules.append((str(path.relative_to(_PACKAGE)), st.st_size, st.st_mtime_ns))
+    return (__version__, sys.version_info[:3], tuple(modules))
+
+
+def digest(content: bytes) -> str:
+    """The key of a file's bytes."""
+    return blake2b(content, digest_size=16).hexdigest()
+
+
+def _restore(cls: type, values: tuple) -> object:
+    """A frozen dataclass from its public init fields in order, set through its slots, then
+    its ``__post_init__`` (a few times faster than unpickling through the dataclass's
+    generic ``__setstate__``: the whole library is read at every start)."""
+    obj = object.__new__(cls)
+    for setter, value in zip(_SETTERS[cls], values):
+        setter(obj, value)
+    post = getattr(cls, "__post_init__", None)
+    if post is not None:
+        post(obj)
+    return obj
+
+
+def _public_init_fields(cls: type) -> list[str]:
+    names = [f.name for f in fields(cls) if f.init]
+    public = [n for n in names if not n.startswith("_")]
+    if names[: len(public)] != public:
+        raise TypeError(f"{cls.__name__}: private init fields before public ones")
+    return public
+
+
+def _reducer(cls: type, names: list[str]) -> object:
+    def reduce(obj: object) -> tuple:
+        return _restore, (cls, tuple(getattr(obj, n) for n in names))
+
+    return reduce
+
+
+_SPEC_CLASSES = (ship.ShipSpec, ship.Weapon, ship.ShuttleBay, ship.SpecialSystem, ship.Refit, ship.Disagreement)
+_FIELDS = {cls: _public_init_fields(cls) for cls in _SPEC_CLASSES}
+_SETTERS = {cls: tuple(getattr(cls, n).__set__ for n in names) for cls, names in _FIELDS.items()}
+
+
+def dumps(specs: object) -> bytes:
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {cls: _reducer(cls, names) for cls, names in _FIELDS.items()}
+    pickler.dump(specs)
+    return buffer.getvalue()
+
+
+#: Specs met in this process by digest, whatever the cache folder (the code that built them is
+#: the code running): a second library load, e.g. after changing the user folder, reads no
+#: file it has seen.
+_MEMORY: dict[str, ShipSpec] = {}
+_FINGERPRINT: list[tuple] = []
+
+
+def forget() -> None:
+    """Drop the specs kept in this process (tests)."""
+    _MEMORY.clear()
+
+
+class SpecCache:
+    """Specs by file digest, read from and written to ``file`` (see the module doc)."""
+
+    def __init__(self, file: Path | None = None) -> None:
+        self.file = file if file is not None else paths.user_cache_dir() / CACHE_NAME
+        if not _FINGERPRINT:
+            _FINGERPRINT.append(program_fingerprint())
+        self.fingerprint = _FINGERPRINT[0]
+        self._old: dict[str, ShipSpec] = self._read()
+        self._used: dict[str, ShipSpec] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def _read(self) -> dict[str, ShipSpec]:
+        try:
+            with open(self.file, "rb") as handle:
+                stored = pickle.load(handle)
+        except Exception:  # noqa: BLE001 - missing, truncated or from another program: rebuild
+            return {}
+        if type(stored) is not dict or stored.get("fingerprint") != self.fingerprint:
+            return {}
+        specs = stored.get("specs")
+        return specs if type(specs) is dict else {}
+
+    def get(self, key: str) -> ShipSpec | None:
+        spec = self._old.get(key) or _MEMORY.get(key)
+        if type(spec) is ShipSpec:
+            self._used[key] = spec
+            _MEMORY[key] = spec
+            self.hits += 1
+            return spec
+        self.misses += 1
+        return None
+
+    def put(self, key: str, spec: ShipSpec) -> None:
+        self._used[key] = spec
+        _MEMORY[key] = spec
+
+    @property
+    def changed(self) -> bool:
+        return self._used.keys() != self._old.keys()
+
+    def save(self) -> None:
+        """Keep the specs used by this load (and only those), if anything changed."""
+        if not self.changed:
+            return
+        import tempfile
+
+        data = dumps({"fingerprint": self.fingerprint, "specs": self._used})
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".ship-library-", dir=self.file.parent)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.replace(tmp, self.file)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        except OSError:
+            return  # a read-only cache folder: load from the files next time too

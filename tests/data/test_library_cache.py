@@ -1,0 +1,109 @@
+"""The compiled ship library kept between runs (sfb_desk.data.library_cache).
+
+A start with the cache reads no ship file through the loader; a changed file is read again; a
+broken file is never kept; an unreadable or stale cache is rebuilt; the cached specs equal the
+specs the files give.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from sfb_desk.data import library_cache, paths
+from sfb_desk.data import ship_file as ship_file_module
+from sfb_desk.data.library import default_directories, load_library
+from sfb_desk.data.library_cache import CACHE_NAME, SpecCache
+
+CA_FILE = paths.ssd_data_dir() / "ships" / "FED-CA.toml"
+
+
+@pytest.fixture(autouse=True)
+def _cold_process():
+    """Each test starts as a new process would: nothing kept in memory."""
+    library_cache.forget()
+    yield
+    library_cache.forget()
+
+
+def _no_file_reading(monkeypatch):
+    def refuse(path):
+        raise AssertionError(f"{path} was read through the loader")
+
+    monkeypatch.setattr(ship_file_module, "load_ship_file", refuse)
+
+
+def _user_ships():
+    folder = paths.user_data_dir() / "ships"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_second_start_reads_no_file_and_gives_the_same_library(monkeypatch):
+    first = load_library()
+    assert (paths.user_cache_dir() / CACHE_NAME).is_file()
+    library_cache.forget()
+    fresh = load_library(default_directories())  # explicit folders: never through the cache
+    _no_file_reading(monkeypatch)
+    second = load_library()
+    assert second.ships == first.ships == fresh.ships and second.files == first.files
+    assert second.problems == first.problems == []
+    assert all(second.ships[k] is not fresh.ships[k] for k in fresh.ships)  # from the cache file
+
+
+def test_in_one_process_a_new_home_reuses_the_specs_met(monkeypatch, tmp_path):
+    load_library()
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "other-home"))
+    _no_file_reading(monkeypatch)
+    assert len(load_library()) > 100
+
+
+def test_a_changed_file_is_read_again():
+    folder = _user_ships()
+    text = CA_FILE.read_text(encoding="utf-8").replace('id = "FED-CA"', 'id = "FED-ZZ"')
+    (folder / "FED-ZZ.toml").write_text(text, encoding="utf-8")
+    assert load_library().get("FED-ZZ").name == "Heavy Cruiser"
+    library_cache.forget()
+    (folder / "FED-ZZ.toml").write_text(text.replace('name = "Heavy Cruiser"', 'name = "Renamed Cruiser"'),
+                                        encoding="utf-8")
+    assert load_library().get("FED-ZZ").name == "Renamed Cruiser"
+
+
+def test_a_broken_file_is_reported_at_every_start():
+    folder = _user_ships()
+    (folder / "bad.toml").write_text("not = [valid", encoding="utf-8")
+    for _ in range(2):
+        library = load_library()
+        library_cache.forget()
+        assert len(library.problems) == 1 and library.problems[0].file.endswith("bad.toml")
+        assert "FED-CA" in library
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps(["a list"]),
+                                     pickle.dumps({"fingerprint": ("old program",), "specs": {"x": 1}})])
+def test_an_unreadable_or_stale_cache_is_rebuilt(content):
+    cache_file = paths.user_cache_dir() / CACHE_NAME
+    cache_file.write_bytes(content)
+    library = load_library()
+    assert len(library) > 100 and not library.problems
+    cache = SpecCache()
+    assert len(cache._old) == len(library)  # rewritten for this program
+
+
+def test_a_cache_that_cannot_be_written_is_not_kept(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    cache = SpecCache(blocked / CACHE_NAME)
+    cache.put("key", load_library().get("FED-CA"))
+    cache.save()  # no error: the next start reads the files again
+    assert blocked.read_text() == "not a folder"
+
+
+def test_the_fingerprint_follows_the_program(monkeypatch):
+    load_library()
+    assert len(SpecCache()._old) > 100
+    library_cache.forget()
+    monkeypatch.setattr(library_cache, "_FINGERPRINT", [("another version",)])
+    assert SpecCache()._old == {}  # written by another program: not used
+    assert library_cache.program_fingerprint()[0] == library_cache.__version__

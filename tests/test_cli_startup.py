@@ -1,0 +1,97 @@
+"""What the light CLI commands import (issue 13: a light command at most 4x a bare interpreter).
+
+Each command runs in a fresh interpreter and reports ``sys.modules``: commands are imported
+only when called (DESIGN.md section 2), so ``range`` never loads numpy, the robot, Qt, the
+ship library or pydantic; ``ship`` with the library in its cache never loads the file
+loader. Structure, not time: tools/bench_startup.py measures the time (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sfb_desk import cli
+
+HEAVY = ("numpy", "pyqtgraph", "PySide6", "sfb_desk.robot", "sfb_desk.engine", "sfb_desk.analysis",
+         "sfb_desk.printing", "sfb_desk.qt", "sfb_desk.ui")
+LIBRARY = ("pydantic", "tomllib", "sfb_desk.data.library", "sfb_desk.data.ship_file")
+
+PROBE = """
+import contextlib, io, json, sys
+from sfb_desk.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+def _run(args: list[str], home) -> dict:
+    env = dict(os.environ, SFB_DESK_HOME=str(home))
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True,
+                          text=True, timeout=120, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def _loaded(report: dict, names: tuple[str, ...]) -> list[str]:
+    return [m for m in report["modules"] if any(m == n or m.startswith(n + ".") for n in names)]
+
+
+@pytest.mark.parametrize("args", [
+    ["range", "0101", "0105"],
+    ["arcs", "--from", "0101", "--facing", "1", "--to", "0105"],
+    ["chart", "dac"],
+    ["turnmode", "B", "10"],
+])
+def test_light_commands_import_neither_the_heavy_parts_nor_the_library(args, tmp_path):
+    report = _run(args, tmp_path)
+    assert report["code"] == 0 and report["out"]
+    assert _loaded(report, HEAVY + LIBRARY) == []
+    assert [m for m in report["modules"] if m.startswith("sfb_desk.commands.")] == [
+        f"sfb_desk.commands.{cli.COMMANDS[args[0]]}"]
+
+
+def test_ship_reads_the_compiled_library_without_the_file_loader(tmp_path):
+    first = _run(["ship", "FED-CA"], tmp_path)  # compiles the library into the cache
+    assert "sfb_desk.data.ship_file" in first["modules"]
+    second = _run(["ship", "FED-CA"], tmp_path)
+    assert second["out"] == first["out"] and second["out"].startswith("FED-CA: Federation CA")
+    assert _loaded(second, HEAVY) == []
+    assert _loaded(second, ("pydantic", "tomllib", "sfb_desk.data.ship_file")) == []
+
+
+def test_help_lists_every_command(tmp_path):
+    env = dict(os.environ, SFB_DESK_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "sfb_desk.cli", "--help"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    for name in cli.COMMANDS:
+        assert name in done.stdout
+
+
+def test_the_command_table_names_what_each_module_registers():
+    """cli.COMMANDS is an index of the modules: each command name to the module registering it."""
+    registered: dict[str, str] = {}
+    for module in cli.command_modules():
+        sub = argparse.ArgumentParser().add_subparsers()
+        cli._register(sub, [module])
+        registered.update({name: module for name in sub.choices})
+    assert registered == cli.COMMANDS
+
+
+def test_a_command_missing_from_the_table_still_runs(monkeypatch, capsys):
+    """A new module works before its names are added to the table (all modules are read)."""
+    monkeypatch.setattr(cli, "COMMANDS", {})
+    assert cli.main(["range", "0101", "0105"]) == 0
+    assert "4" in capsys.readouterr().out
+
+
+def test_no_command_prints_the_whole_listing(capsys):
+    assert cli.main([]) == 2
+    out = capsys.readouterr().out
+    assert "range" in out and "duel" in out and "ship" in out
