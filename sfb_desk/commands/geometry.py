@@ -16,16 +16,8 @@ import json
 import sys
 
 from sfb_desk.rules.arcs import arcs_containing, shield_struck
-from sfb_desk.rules.hexes import (
-    Facing,
-    Hex,
-    LabelError,
-    bearing,
-    describe_bearing,
-    hex_from_label,
-    hex_range,
-    parse_facing,
-)
+from sfb_desk.rules.hexes import Facing, Hex, LabelError, hex_from_label, hex_range, parse_facing
+from sfb_desk.rules.bearing import bearing, describe_bearing
 
 USAGE_ERROR = 2
 

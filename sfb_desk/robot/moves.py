@@ -21,7 +21,8 @@ emergency deceleration) are not used: the empty announcement is always legal.
 
 from __future__ import annotations
 
-from ..rules.hexes import bearing, hex_range, neighbor
+from ..rules.hexes import hex_range, neighbor
+from ..rules.bearing import bearing
 from ..rules.movement.core import Moved, apply_order, parse_move_order
 from ..rules.results import Refusal
 from ..rules.units import Unit

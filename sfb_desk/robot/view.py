@@ -18,7 +18,8 @@ from ..rules.charts.impulse import moves_on
 from ..rules.combat.shields import ShieldState
 from ..rules.damage.state import DamageState
 from ..rules.damage.status import crippled_reasons
-from ..rules.hexes import bearing, hex_range, neighbor
+from ..rules.hexes import hex_range, neighbor
+from ..rules.bearing import bearing
 from ..rules.results import Refusal
 from ..rules.ship import ShipSpec, Weapon
 from ..rules.units import SHIP, Unit

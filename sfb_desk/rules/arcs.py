@@ -13,7 +13,7 @@ Definitions, each written once for a unit facing A (reference basic-set-facts.md
   tie-break was not found, so none is applied).
 
 Every arc and shield sector is bounded by hex rows or spines, so membership depends only on
-the point of the 24-point compass (:func:`sfb_desk.rules.hexes.bearing`). At import the
+the point of the 24-point compass (:func:`sfb_desk.rules.bearing.bearing`). At import the
 definitions are evaluated once on a direction of each point, giving bit masks
 (:data:`ARC_MASKS`) and tables; the per-shot calls are one :func:`bearing` and a look-up.
 
@@ -28,12 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from sfb_desk.rules.hexes import (
-    DIRECTIONS,
-    SAME_HEX,
-    Hex,
-    bearing,
-)
+from sfb_desk.rules.hexes import DIRECTIONS, Hex
+from sfb_desk.rules.bearing import SAME_HEX, bearing
 
 # ---------------------------------------------------------------------------------------------
 # G1.3: the arcs, for a unit facing A, on the rotated delta (q, r, s) != (0, 0, 0).

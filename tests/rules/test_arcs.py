@@ -26,18 +26,8 @@ from sfb_desk.rules.arcs import (
     shield_for_bearing,
     shield_struck,
 )
-from sfb_desk.rules.hexes import (
-    Facing,
-    Hex,
-    bearing,
-    describe_bearing,
-    hex_from_label,
-    hex_range,
-    hexes_within,
-    neighbor,
-    rotate,
-    to_ship_frame,
-)
+from sfb_desk.rules.hexes import Facing, Hex, hex_from_label, hex_range, hexes_within, neighbor, rotate, to_ship_frame
+from sfb_desk.rules.bearing import bearing, describe_bearing
 
 H = hex_from_label
 SHIP = H("2215")

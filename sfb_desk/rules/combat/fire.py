@@ -32,7 +32,8 @@ from dataclasses import dataclass, replace
 
 from sfb_desk.rules.arcs import ShieldHit, arc_mask, in_mask, shield_struck
 from sfb_desk.rules.energy.costs import FUSION_SUICIDE
-from sfb_desk.rules.hexes import bearing, hex_range
+from sfb_desk.rules.hexes import hex_range
+from sfb_desk.rules.bearing import bearing
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.ship import Weapon
 

@@ -19,7 +19,8 @@ new unit directly and no events; one summary event per impulse is the caller's.
 from __future__ import annotations
 
 from ..charts.turn_modes import turn_mode
-from ..hexes import bearing, hex_range, neighbor
+from ..hexes import hex_range, neighbor
+from ..bearing import bearing
 from ..results import Event, event
 from ..units import Unit, moved_unit
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..arcs import arc_mask, in_mask
-from ..hexes import bearing
+from ..bearing import bearing
 from ..results import Event, Refusal, event, first_refusal
 from ..ship import Weapon
 from ..units import DRONE, IMPULSES, Unit, new_seeker

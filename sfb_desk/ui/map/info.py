@@ -2,7 +2,7 @@
 shield a shot strikes (D3.4), and the hexes a weapon's arcs cover.
 
 Nothing here is geometry of its own: :func:`~sfb_desk.rules.hexes.hex_range`,
-:func:`~sfb_desk.rules.hexes.bearing` with :func:`~sfb_desk.rules.arcs.arc_mask`,
+:func:`~sfb_desk.rules.bearing.bearing` with :func:`~sfb_desk.rules.arcs.arc_mask`,
 and :func:`~sfb_desk.rules.arcs.shield_struck` answer, and this module words the answers.
 """
 
@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sfb_desk.rules.arcs import ShieldHit, arc_mask, in_mask, shield_struck
-from sfb_desk.rules.hexes import Hex, bearing, hex_range
+from sfb_desk.rules.hexes import Hex, hex_range
+from sfb_desk.rules.bearing import bearing
 from sfb_desk.rules.units import Unit
 
 from .looks import unit_title
