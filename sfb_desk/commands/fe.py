@@ -159,7 +159,8 @@ def run_round(args: argparse.Namespace) -> int:
         else:
             report = combat_round.evaluate(data)
         if args.pdf:
-            pages = _print_pdf(args.pdf, f"{BOOK} - combat round {args.name}",
+            name = "" if args.name == "round" else f" {args.name}"
+            pages = _print_pdf(args.pdf, f"{BOOK} - combat round{name}",
                                "Expanded combat round sequence (311.3)",
                                combat_round.sections(report), args.page)
             print(f"wrote {args.pdf}: {pages} page(s)", file=sys.stderr)

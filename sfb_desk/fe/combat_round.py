@@ -204,7 +204,7 @@ def _step_4a5(data: dict, st: _State, view: StepView) -> None:
 
 def _step_4b(dice: Dice, view: StepView, rolled: dict) -> None:
     for side in SIDES:
-        rolled[side] = dice.one(f"4B.{side}", f"{side}'s damage die (4B)")
+        rolled[side] = dice.one(f"4B.{side}", f"{side.capitalize()}'s damage die (4B)")
     view.result = f"attacker {rolled['attacker']}, defender {rolled['defender']}"
     view.values = dict(rolled)
 

@@ -19,7 +19,7 @@ TITLE_SIZE = 14.0
 BODY_SIZE = 9.5
 MIN_SIZE = 4.8
 GAP = 9.0
-ROWS_PER_SHEET = 40  # a first cut for splitting; each sheet still shrinks to fit
+ROWS_PER_SHEET = 52  # a first cut for splitting; each sheet still shrinks to fit
 
 
 def _table(section: dict) -> Table:

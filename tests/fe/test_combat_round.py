@@ -77,7 +77,7 @@ def test_missing_die_waits_and_blocks_later_steps():
     del data["dice"]["4B.defender"]
     report = evaluate(data)
     assert report.step("4B").status == WAITING
-    assert "defender's damage die" in report.step("4B").result
+    assert "Defender's damage die" in report.step("4B").result
     assert report.step("4C").status == WAITING
     assert report.summary["waiting_at"] == "4B"
 

@@ -37,6 +37,15 @@ from sfb_desk.fe.procedures import ROUNDINGS
 from .form_widgets import FieldsForm, RowsTable
 
 STATUS_COLOURS = {DONE: "#1b6e20", WAITING: "#b00020", NOT_USED: "#777777", PLAYERS: "#0b3d91"}
+#: Computed steps whose entries are made elsewhere.
+FROM_ELSEWHERE = {
+    "4B": "Type each side's die in the Dice box below when the step waits for it, or tick "
+          "'Roll the dice not typed' to roll them from the seed.",
+    "4C": "Computed from the intensity (3X1), the EW shift (4A2, recalculated in 4A3), the "
+          "combat potential (4A5) and the dice (4B); the table and the rounding are chosen "
+          "above.",
+    "6S": "Computed from the shock ships announced in 4A4 and their two dice each.",
+}
 BLANK_ROUND: dict = {"table": "standard", "rounding": "half-up", "dice": {}}
 
 
@@ -219,6 +228,12 @@ class RoundTab(QWidget):
                 w.deleteLater()
         self.form = self.rows = self.note = None
         sp = forms.spec(self.current)
+        if sp is None and self.current in FROM_ELSEWHERE:
+            label = QLabel(FROM_ELSEWHERE[self.current])
+            label.setWordWrap(True)
+            self.editor_layout.addWidget(label)
+            self.editor_layout.addStretch(1)
+            return
         if sp is None:
             self.note = QLineEdit(str(self.data.get("notes", {}).get(self.current, "")))
             self.note.setPlaceholderText("what the players decided (kept with the round)")
