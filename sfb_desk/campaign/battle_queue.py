@@ -46,11 +46,22 @@ def queue_battle(campaign: Campaign, battle_id: str, template: str, sides: list[
                                      admiral_lowers=admiral_lowers)
     except templates.BattleError as exc:
         raise LedgerError(str(exc)) from None
+    return queue_scenario(campaign, battle_id, template, sides, units, doc, encounter=encounter)
+
+
+def queue_scenario(campaign: Campaign, battle_id: str, template: str,
+                   sides: list[tuple[str, list[str]]], units: dict[str, str], doc: dict, *,
+                   encounter: dict | None = None, rule: str | None = None) -> dict:
+    """Queue a battle whose scenario document is already built; ``units`` maps each scenario
+    unit's name to its campaign ship id."""
+    if campaign.store.get("battle", battle_id) is not None:
+        raise LedgerError(f"there is already a battle {battle_id!r}")
     record = {"turn": campaign.turn, "template": template, "status": "queued",
               "sides": {name: ids for name, ids in sides}, "units": units, "scenario": doc,
               "result": None, "encounter": encounter, "notes": []}
     with campaign.change(f"Battle {battle_id} queued: {template}, "
-                         + " v ".join(f"{n} ({len(i)})" for n, i in sides), f"({template})") as tx:
+                         + " v ".join(f"{n} ({len(i)})" for n, i in sides),
+                         rule or f"({template})") as tx:
         tx.put("battle", battle_id, record)
     return record
 
@@ -100,6 +111,7 @@ def import_result(campaign: Campaign, battle_id: str, result: dict, dice: Dice |
         ship.permanent = [b for b in ship.permanent if b not in mended]
         ship.dropped_warp = [b for b in ship.dropped_warp if b not in mended]
         ship.battles.append(battle_id)
+        ship.repaired_in_battle = len(mended)
         if entry["fate"] == "destroyed":
             ship.status = "destroyed"
         ships[uid] = ship
@@ -111,7 +123,10 @@ def import_result(campaign: Campaign, battle_id: str, result: dict, dice: Dice |
            for name, ids in battle["sides"].items()}
     turns = int(result.get("turns_played", 0))
     rounding = str(campaign.option("officer_ratio_rounding"))
+    officer_rolls = campaign.meta["pack"] == "admirals"  # I1 is The Admiral's Edition's
     for name, entries in entries_by_side.items():
+        if not officer_rolls:
+            break
         enemies = [e for n, es in entries_by_side.items() if n != name for e in es]
         enemy_bpv = sum(v for n, v in bpv.items() if n != name)
         scored = any(e.get("internal_points", 0) > 0 for e in enemies)

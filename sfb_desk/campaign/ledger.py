@@ -27,7 +27,8 @@ from .ships import CampaignShip
 from .store import CampaignStore, StoreError, Transaction
 
 PACKS = {"admirals": "SFB Campaign Rules, The Admiral's Edition",
-         "gm": "the GM campaign rules"}
+         "gm": "the GM campaign rules",
+         "linked": "a mini-campaign of linked scenarios (Advanced Missions T3, Module C2 T7)"}
 DEFAULT_OPTIONS: dict[str, object] = {
     "planet_income": "setup",  # D1 vs the race set-ups' printed planet EPs (digest 7.2.1)
     "twelve_warp_boxes": 1,  # E3's overlapping 0-12 / 12-18 ranges (digest 7.2.2)
@@ -38,6 +39,8 @@ DEFAULT_OPTIONS: dict[str, object] = {
     "repair_rounding": "exact",  # H3 1 EP per 5 RP: "exact" fractions or "up" to whole EP
     "section_replacement_turns": "half build",  # H3's D7 example says 1 turn (decisions.md)
     "extra_repair_costs": {"damage_control": 3, "excess_damage": 1, "security": 6},
+    "conversion_fee": True,  # the GM rules' +5 EP on a conversion (its example omits it)
+    "rating_formula": "as_written",  # the GM rules' player-rating formula (digest 7.3.1)
 }
 
 

@@ -65,6 +65,7 @@ class CampaignShip:
     expendables: dict = field(default_factory=dict)
     fighters_at_battle_start: int = 0
     battles: list[str] = field(default_factory=list)
+    repaired_in_battle: int = 0  # boxes the crew repaired in the last battle (D9.7)
     notes: list[str] = field(default_factory=list)
 
     @classmethod

@@ -87,14 +87,15 @@ def field_repairs(spec: ShipSpec, ship: CampaignShip, *, d94: str | int = "all",
 
 
 def _field(spec: ShipSpec, ship: CampaignShip, level: str | None, current: list[str],
-           d94: str | int, combat_repairs: int, extra_costs: dict | None) -> FieldRepair:
+           d94: str | int, combat_repairs: int, extra_costs: dict | None,
+           g17_multiple: int = G17_MULTIPLE) -> FieldRepair:
     if level is None or not current:
         why = "no field repairs: not in supply this turn (H1)" if level is None else "nothing else to repair"
         return FieldRepair(level, (), tuple(current), why)
     limit = original_damage_control_rating(spec)
     if level == "D9.4" and d94 == "all":
         return FieldRepair(level, tuple(current), (), "D9.4: every box damaged this turn (option)")
-    multiple = G17_MULTIPLE if level == "G17.132" else int(d94)
+    multiple = int(d94) if level == "D9.4" else g17_multiple
     allowed = max(0, multiple * limit - combat_repairs)
     order = sorted(current, key=_priority(spec, extra_costs))
     free = [b for b in order if b.startswith("damage_control#")]
@@ -106,6 +107,19 @@ def _field(spec: ShipSpec, ship: CampaignShip, level: str | None, current: list[
                f"{min(allowed, len(rest))} of {allowed} boxes ({multiple} x the D9.76 limit "
                f"{limit}, less {combat_repairs} repaired in battle)")
     return FieldRepair(level, tuple(repaired), left, explain)
+
+
+def tactical_repairs(spec: ShipSpec, ship: CampaignShip, *, multiple: int = G17_MULTIPLE,
+                     extra_costs: dict | None = None, shields: str = "restored") -> FieldRepair:
+    """G17.132 between two scenarios of a mini-campaign, whatever the supply (Advanced
+    Missions T3.41); ``multiple`` the campaign's multiple of the D9.76 limit (G17.1322)."""
+    current = sorted(set(ship.current) - set(ship.dropped_warp))
+    shield_boxes = [b for b in current if b.startswith("shield")] if shields == "restored" else []
+    rest = [b for b in current if b not in shield_boxes]
+    fixed = _field(spec, ship, "G17.132", rest, "all", ship.repaired_in_battle, extra_costs,
+                   g17_multiple=multiple)
+    return FieldRepair("G17.132", tuple(shield_boxes) + fixed.repaired, fixed.left,
+                       f"{len(shield_boxes)} shield boxes restored; " + fixed.explain)
 
 
 def make_permanent(ship: CampaignShip, repaired: tuple[str, ...]) -> CampaignShip:
