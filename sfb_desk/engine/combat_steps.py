@@ -104,6 +104,10 @@ class CombatSteps:
                 return unit
             if clock < unit.no_fire_until:
                 return Refusal("C6.5471", f"{uid} broke down and cannot fire yet")
+            if record:
+                refusal = self._cloak_refusal(uid, "fire")  # G13.51 (cloak_steps)
+                if refusal is not None:
+                    return refusal
             if uid in self._ships:
                 record = self._check_shots(unit, record, clock)
                 if isinstance(record, Refusal):
@@ -149,9 +153,9 @@ class CombatSteps:
                 capacitor -= cost
             fc = ship.allocation.fire_control if ship.allocation is not None else "active"
             status = {"active": ACTIVE, "low": LOW_POWER, "off": OFF}[fc]
+            facts = self._cloak_facts(target.id, self._sensor_facts(unit, target))  # G13.3
             where = situation(unit.hex, unit.facing, target.hex, target.facing, clock=clock,
-                              fire_control=FireControl(status),
-                              **self._sensor_facts(unit, target))  # D6.1, D6.21, D6.34
+                              fire_control=FireControl(status), **facts)  # D6.1, D6.21, D6.34
             order = ShotOrder(weapon, mode)
             refusal = check_shot(order, where, history)
             if refusal is not None:
@@ -182,6 +186,7 @@ class CombatSteps:
             result = resolve_shot(shot.order, where, roll, firer.history)
             if isinstance(result, Refusal):  # checked at declaration; a programmer error
                 raise RuntimeError(f"declared shot refused at fire: {result}")
+            result = yield from self._cloak_roll(shot.firer, box, shot.target, result)  # G13.37
             weapon = shot.order.weapon
             used = PHASER_CAPACITY.get(weapon.type, 0)
             firer = replace(

@@ -253,6 +253,10 @@ class SeekerSteps:
             refusal = em_rules.em_forbids(unit, "launch")
             if refusal:
                 return refusal
+            if record:
+                refusal = self._cloak_refusal(uid, "launch")  # G13.51 (cloak_steps)
+                if refusal is not None:
+                    return refusal
             if clock < unit.no_fire_until:
                 return Refusal("C6.5472", f"{uid} broke down and cannot launch yet")
             if not isinstance(record, dict) or set(record) - set(_LAUNCH_KEYS):

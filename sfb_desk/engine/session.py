@@ -38,6 +38,7 @@ from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
+from .cloak_steps import CloakSteps
 from .explosion_steps import ExplosionSteps
 from .tractor_steps import TractorSteps
 from .movement_steps import MovementSegment
@@ -82,7 +83,7 @@ class NotReady(RuntimeError):
 
 
 class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, CombatSteps,
-              ExplosionSteps, TractorSteps, MovementSegment, SideOrders):
+              ExplosionSteps, TractorSteps, CloakSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

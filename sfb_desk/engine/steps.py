@@ -87,6 +87,8 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "C12.36, C10.311, C10.313, C8", "S0 L887, L553, L557", handler="announce",
          segment="6A"),
     # 6B Impulse Activity Segment
+    Step("6B-cloak", "Cloaking Device Stage", 6, "G13.14, G13.15, G13.116",
+         "systems-facts 4 (6B02)", handler="cloaking", segment="6B"),
     Step("6B-seeking", "Seeking Weapons Stage: Voluntary Transfer of Control, Deploy Drones, "
          "launch, Activate/Deactivate SFG steps", 6, "FD6.222, FD7.3342, G16.11, C10.511",
          "S0 L3181, L3284, L5443, L5928, L4531", handler="launches", segment="6B"),

@@ -33,7 +33,7 @@ from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
 from .levels import Level
-from .systems import tractor_power
+from .systems import cloak_wanted, tractor_power
 from .view import Ship, best_range, facing_shield, nearest_enemy, ship, verdict
 
 ZERO = Fraction(0)
@@ -110,8 +110,14 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
         # E4.41: an overloaded photon (16 damage within 8, D6.126) is worth giving up speed
         # for; the plain plans follow when even the slowed form is refused.
         plans.insert(0, (True, speed, PHOTON_SLOW_FLOOR))
+    cloak = cloak_wanted(session, me, lv)
+    if cloak:  # G13.21: a cloaked turn while the torpedoes re-arm (systems.py)
+        plans.insert(0, (False, speed, "cloak"))
     for ovl, spd, floor in plans:
-        alloc = _fit_speed(_with_speed(base, me, spd, top), me, energy)
+        alloc = _with_speed(base, me, spd, top)
+        if floor == "cloak":
+            alloc, floor = replace(alloc, cloak=True), None
+        alloc = _fit_speed(alloc, me, energy)
         if ovl:
             alloc = _with_overloads(alloc, me, energy, floor=floor, top=top)
         alloc = _spend_rest(alloc, me, energy, lv, shield, tractor)

@@ -8,12 +8,20 @@
   power to spare, hold an enemy ship at range 1 that it out-sizes (size class, G7.36: the
   smaller ship is dragged) so its weapons keep the range. Each order is checked with the
   session's own check; a refused one is dropped.
+* **Cloak** (:func:`cloak_wanted`, :func:`cloak_answer`): a cloaking ship (G13) that holds no
+  loaded plasma torpedo at the start of the turn (it has fired, or is still arming) pays its
+  cloak (speed gives way) and cloaks at its first Cloaking Device Stage; the turn its torpedoes
+  are loaded again it does not pay, so it fades in on impulse 1 (G13.116) to fire. It decloaks
+  by order when an enemy ship comes within range 2 (to fight rather than be pounded blind).
 * Self-destruction is never ordered (D5.5 is not an attack tactic; the prompt's default).
 """
 
 from __future__ import annotations
 
+from ..rules.energy.ledger import cloak_cost
 from ..rules.hexes import hex_range
+from ..rules.systems import cloak as ck
+from ..rules.units import clock_of
 from ..rules.units import DRONE, SHIP
 from .view import enemies, ship, verdict
 
@@ -68,4 +76,44 @@ def tractor_answer(prompt, session, lv) -> dict:  # noqa: ANN001
             trial[unit.id] = {"link": orders.get(unit.id, {}).get("link", []) + [link]}
             if verdict(session, prompt, trial) is None:
                 orders = trial
+    return orders
+
+
+def cloak_wanted(session, me, lv) -> bool:  # noqa: ANN001
+    """Pay the cloak this turn (module docstring)."""
+    if lv.name == "cadet" or cloak_cost(me.spec) is None:
+        return False
+    if any(b.startswith("cloak#") for b in me.unit.destroyed):
+        return False
+    energy = session.energy_state(me.id)
+    plasma = [w for w in energy.weapons if (w.mode or w.type).upper().startswith("PLASMA")]
+    if not plasma or any(w.complete for w in plasma):
+        return False
+    foes = enemies(session, me.unit.side)
+    return any(hex_range(f.unit.hex, me.unit.hex) <= 30 for f in foes)
+
+
+def cloak_answer(prompt, session, lv) -> dict:  # noqa: ANN001
+    """The robot's ``cloak`` orders (module docstring)."""
+    state = session.state
+    clock = clock_of(state.turn, state.impulse)
+    orders: dict = {}
+    for unit in state.units:
+        if unit.side != prompt.side or not unit.active:
+            continue
+        me = ship(session, unit.id)
+        if me is None or cloak_cost(me.spec) is None:
+            continue
+        status = ck.now(me.record.systems.cloak, clock)
+        near = any(hex_range(f.unit.hex, unit.hex) <= 2 for f in enemies(session, unit.side))
+        paid = me.record.allocation is not None and me.record.allocation.cloak
+        if status == ck.OFF and paid and not near:
+            want = "cloak"
+        elif status in (ck.FADING_OUT, ck.CLOAKED) and near:
+            want = "decloak"
+        else:
+            continue
+        trial = dict(orders, **{unit.id: want})
+        if verdict(session, prompt, trial) is None:
+            orders = trial
     return orders

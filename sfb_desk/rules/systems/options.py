@@ -30,9 +30,6 @@ class SystemsOptions:
     tractor_auction: str = AUCTION_SEALED
     # G13.3 / G13.37: how fire at a cloaked ship is penalised (the sources disagree).
     cloak_fire: str = CLOAK_FIRE_RANGE
-    # G13.33: roll to keep or regain a lock-on on a cloaked ship (client charts) instead of
-    # losing it outright.
-    cloak_lock_on_roll: bool = False
 
     def __post_init__(self) -> None:
         if self.tractor_auction not in AUCTION_PROCEDURES:
