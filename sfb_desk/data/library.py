@@ -83,6 +83,17 @@ class ShipLibrary:
             found.append(spec)
         return found
 
+    def add_file(self, path: Path) -> ShipSpec:
+        """Load one ship file into the library at once (the designer's save): it replaces the
+        class with its id, as a file of the user's folder does. Raises ShipFileError."""
+        spec = load_ship_file(path)
+        key = normalise_ship_id(spec.id)
+        if key in self.files and self.files[key] != Path(path):
+            self.overridden.setdefault(key, self.files[key])
+        self.ships[key] = spec
+        self.files[key] = Path(path)
+        return spec
+
     @property
     def notes(self) -> list[str]:
         """Human-readable notes on user files that replaced bundled ones."""

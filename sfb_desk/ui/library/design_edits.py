@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+from sfb_desk.data.ship_completion import is_filled
 from sfb_desk.data.ship_file import FileProblem, ShipFileError, dump_ship, parse_ship_text
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec, ShuttleBay, SpecialSystem, Weapon
 from sfb_desk.rules.weapon_types import WEAPON_TYPES
@@ -147,25 +148,10 @@ def with_item(spec: ShipSpec, field_name: str, item: Weapon | ShuttleBay | Speci
 
 # -- completing an incomplete ship -------------------------------------------------------------
 
-#: What the library's ``missing`` entries ask for, as tests on the spec.
-_FILLED = {
-    "shield box counts": lambda s: s.shields is not None,
-    "system box counts": lambda s: bool(s.systems),
-    "weapons": lambda s: bool(s.weapons),
-    "sensor/scanner/damage-control tracks": lambda s: bool(
-        s.sensor_track and s.scanner_track and s.damage_control_track),
-    "excess damage boxes": lambda s: s.excess_damage is not None,
-    "shuttle boxes": lambda s: bool(s.shuttle_bays),
-    "crew units and boarding parties": lambda s: s.crew_units is not None
-    and s.boarding_parties is not None,
-    "transporter bomb boxes": lambda s: any("bomb" in x.key for x in s.special),
-}
-
-
 def unfilled(spec: ShipSpec) -> list[str]:
     """The entries of ``spec.missing`` whose facts the spec still lacks. An entry the designer
     cannot test counts as filled: the user confirms it by marking the ship complete."""
-    return [m for m in spec.missing if not _FILLED.get(m, lambda _s: True)(spec)]
+    return [m for m in spec.missing if is_filled(m, spec) is False]
 
 
 def completed(spec: ShipSpec) -> ShipSpec:

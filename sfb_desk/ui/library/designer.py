@@ -59,9 +59,19 @@ class SpecEdit(QUndoCommand):
     """One designer edit: the spec before and after."""
 
     def __init__(self, designer: ShipDesigner, before: ShipSpec, after: ShipSpec,
-                 text: str) -> None:
+                 text: str, merge_id: int = -1) -> None:
         super().__init__(text)
         self._designer, self._before, self._after = designer, before, after
+        self._merge_id = merge_id
+
+    def id(self) -> int:  # noqa: A003 (Qt name): edits typed into one field merge
+        return self._merge_id
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt name)
+        if not isinstance(other, SpecEdit) or other._merge_id != self._merge_id:
+            return False
+        self._after = other._after
+        return True
 
     def redo(self) -> None:
         self._designer._show(self._after)
@@ -84,6 +94,7 @@ class ShipDesigner(QWidget):
         self._input_problems: dict[str, str] = {}  # field -> what could not be read
         self._problems: list[FileProblem] = []
         self._loading = False
+        self._typing: str | None = None  # the field being typed into (its text is kept)
         self.lines: dict[str, QLineEdit] = {}
         self.kind = QComboBox()
         self.kind.addItems(KINDS)
@@ -108,6 +119,7 @@ class ShipDesigner(QWidget):
         edit = QLineEdit()
         edit.setObjectName(name)
         edit.editingFinished.connect(lambda n=name, k=kind: self._line_edited(n, k))
+        edit.textEdited.connect(lambda _text, n=name, k=kind: self._typed(n, k))
         self.lines[name] = edit
         return edit
 
@@ -254,11 +266,11 @@ class ShipDesigner(QWidget):
     def can_save(self) -> bool:
         return not self._input_problems and not self._problems
 
-    def _edit(self, new: ShipSpec, text: str) -> None:
+    def _edit(self, new: ShipSpec, text: str, merge_id: int = -1) -> None:
         """Push ``new`` as an undoable edit (nothing when loading widgets or unchanged)."""
         if self._loading or new == self._spec:
             return
-        self.undo_stack.push(SpecEdit(self, self._spec, new, text))
+        self.undo_stack.push(SpecEdit(self, self._spec, new, text, merge_id))
 
     def _show(self, spec: ShipSpec) -> None:
         """Make ``spec`` current: widgets, validator, completion offer; emits spec_changed."""
@@ -275,7 +287,8 @@ class ShipDesigner(QWidget):
     def _fill(self, spec: ShipSpec) -> None:
         kinds = {name: kind for name, _label, kind in d.LINE_FIELDS}
         for name, edit in self.lines.items():
-            edit.setText(d.field_text(spec, name, kinds[name]))
+            if name != self._typing:
+                edit.setText(d.field_text(spec, name, kinds[name]))
         self.kind.setCurrentText(spec.kind)
         for flag, box in self.flags.items():
             box.setChecked(flag in spec.flags)
@@ -311,7 +324,7 @@ class ShipDesigner(QWidget):
         self.status_label.setText(text)
 
     # -- edits from the widgets --------------------------------------------------------------
-    def _line_edited(self, name: str, kind: str) -> None:
+    def _line_edited(self, name: str, kind: str, merge: bool = False) -> None:
         if self._loading:
             return
         text = self.lines[name].text()
@@ -323,7 +336,17 @@ class ShipDesigner(QWidget):
             return
         if self._input_problems.pop(name, None) is not None:
             self._revalidate()
-        self._edit(replace(self._spec, **{name: value}), f"Change {name.replace('_', ' ')}")
+        self._edit(replace(self._spec, **{name: value}), f"Change {name.replace('_', ' ')}",
+                   list(self.lines).index(name) if merge else -1)
+
+    def _typed(self, name: str, kind: str) -> None:
+        """As the player types: a value that reads is applied at once (the SSD redraws; the
+        keystrokes of one field are one undo step), one that does not is shown as a problem."""
+        self._typing = name
+        try:
+            self._line_edited(name, kind, merge=True)
+        finally:
+            self._typing = None
 
     def _flags_edited(self) -> None:
         flags = frozenset(f for f, box in self.flags.items() if box.isChecked())

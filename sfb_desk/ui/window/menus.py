@@ -82,6 +82,8 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
                               QKeySequence.StandardKey.Find)
     actions["designer"] = _action(window, library, "&Edit or complete the ship…",
                                   partial(open_designer, window))
+    actions["complete"] = _action(window, library, "&Complete from your SSD book…",
+                                  partial(open_completion, window))
     actions["problems"] = _action(window, library, "Show file &problems…", window.show_problems)
 
     campaign = bar.addMenu("&Campaign")
@@ -169,6 +171,27 @@ def export_game_ssds(window, path: str | None = None) -> None:  # noqa: ANN001
     if path:
         export_pdf(path, sheets)
         window.statusBar().showMessage(f"Wrote {len(sheets)} SSD page(s) to {path}")
+
+
+def open_completion(window) -> None:  # noqa: ANN001
+    """The completion view for the ship selected in the library: checklist, live SSD, verify."""
+    from PySide6.QtWidgets import QDialog, QVBoxLayout
+
+    from ..library.completion import CompletionView
+
+    spec = getattr(window.browser, "current", None)
+    if spec is None:
+        window.statusBar().showMessage("Select a ship in the ship library first")
+        _find_ship(window)
+        return
+    dialog = QDialog(window)
+    dialog.setWindowTitle(f"Complete {spec.id} from your SSD book")
+    layout = QVBoxLayout(dialog)
+    view = CompletionView(spec, window.library, dialog)
+    view.saved.connect(lambda _path: (window.browser.refresh(), window.browser.select(spec.id)))
+    layout.addWidget(view)
+    dialog.resize(1366, 740)
+    dialog.exec()
 
 
 def open_designer(window) -> None:  # noqa: ANN001
