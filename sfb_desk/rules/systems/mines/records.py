@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ...hexes import Hex, hex_range
 
@@ -192,19 +192,18 @@ class Minefield:
     """Every mine of a game, in the order laid; mines are never removed, only destroyed."""
 
     mines: tuple[Mine, ...] = ()
-    _index: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self._index.update({m.id: i for i, m in enumerate(self.mines)})
 
     def __len__(self) -> int:
         return len(self.mines)
 
+    def _position(self, mine_id: str) -> int | None:
+        return next((i for i, m in enumerate(self.mines) if m.id == mine_id), None)
+
     def get(self, mine_id: str) -> Mine:
-        try:
-            return self.mines[self._index[mine_id]]
-        except KeyError:
-            raise MineError(f"no mine {mine_id!r}") from None
+        i = self._position(mine_id)
+        if i is None:
+            raise MineError(f"no mine {mine_id!r}")
+        return self.mines[i]
 
     def live(self) -> tuple[Mine, ...]:
         return tuple(m for m in self.mines if not m.destroyed)
@@ -215,7 +214,7 @@ class Minefield:
     def place(self, mine: Mine) -> Minefield:
         """A minefield with ``mine`` added; MineError if the id is taken or M5.24/M5.34 forbid
         the hex (no two command, chain or deadman mines in one hex)."""
-        if mine.id in self._index:
+        if self._position(mine.id) is not None:
             raise MineError(f"mine id {mine.id!r} is already used")
         if mine.control != "automatic" and any(
             other.control != "automatic" for other in self.at(mine.hex)
@@ -226,7 +225,9 @@ class Minefield:
 
     def update(self, mine: Mine) -> Minefield:
         """The minefield with the mine of the same id replaced by ``mine``."""
-        i = self._index[mine.id]
+        i = self._position(mine.id)
+        if i is None:
+            raise MineError(f"no mine {mine.id!r}")
         return Minefield(self.mines[:i] + (mine,) + self.mines[i + 1 :])
 
     def reveal(self, ids: Iterable[str], side: str, identify: bool = False) -> Minefield:
