@@ -14,12 +14,36 @@ and materialises an immutable :attr:`state` on demand, so an impulse of 110 movi
 allocates little more than the new units themselves. Replays and undo are in
 :mod:`sfb_desk.engine.replay`.
 
-The step handlers live in three mixins: :mod:`~sfb_desk.engine.phases` (phases 1-5 and 8),
-:mod:`~sfb_desk.engine.movement_steps` (the Movement Segment) and
-:mod:`~sfb_desk.engine.side_orders` (announcements, launches, fire, post-combat). Movement
-orders are fully checked (rules/movement: core, het, speed, em);
-energy allocation, fire and launch records are accepted as they are and kept for later issues,
-apart from their movement parts (HETs, TACs, EM paid; seekers launched).
+**Its parts.** The session's own code (this module) is the plumbing: the walk over the step
+table, prompts and answers, the log, snapshots, and the state it keeps (``_units`` by id,
+``_ships`` the :class:`~.records.ShipRecord` of each ship fought with the full rules,
+``_seeking``, ``_tractors``, the turn and impulse). The handlers of the steps are grouped by
+the part of the sequence of play they run, one class per module, and :class:`Session` inherits
+them all (plain classes without state of their own; their methods read and write the state
+above through ``self``):
+
+* :class:`~.phases.TurnPhases` (:mod:`.phases`): phases 1-5 and 8 of the turn;
+* :class:`~.energy_steps.EnergySteps`: energy allocation and the end-of-turn records (B3, H);
+* :class:`~.balance_steps.BalanceSteps`: energy balance due to damage (D22) after a volley;
+* :class:`~.movement_steps.MovementSegment`: the Movement Segment of each impulse (6A, C);
+* :class:`~.side_orders.SideOrders`: per-side announcements (C12.24, C10, C8) and EM taking
+  effect after combat;
+* :class:`~.launch_steps.LaunchSteps`: launches of drones, plasma and shuttles (6B; F, FD, FP, J);
+* :class:`~.seeker_steps.SeekerSteps`: seeker impacts (end of 6A) and fire at seekers (6D, E5);
+  it extends the fire checks of the next part, so it comes before it;
+* :class:`~.combat_steps.CombatSteps`: the Fire Decision Step and volleys into the DAC (D3-D6);
+* :class:`~.sensor_steps.SensorSteps`: lock-on, the scanner factor and the EW shift of a shot
+  (D6.1-D6.3);
+* :class:`~.explosion_steps.ExplosionSteps`: self-destruction and ship explosions (D5);
+* :class:`~.tractor_steps.TractorSteps`: tractor beams (G7);
+* :class:`~.cloak_steps.CloakSteps`: the cloaking device (G13), whose restrictions the fire,
+  launch and tractor checks ask.
+
+Movement orders are fully checked (rules/movement: core, het, speed, em). Ships with a
+:class:`~.records.ShipRecord` are fought with the full rules (energy, fire, damage, seekers);
+units without one (a scenario fought with movement only) have their energy, fire and launch
+orders accepted as given, apart from their movement parts (HETs, TACs, EM paid; seekers
+launched).
 """
 
 from __future__ import annotations
@@ -40,6 +64,7 @@ from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
 from .cloak_steps import CloakSteps
 from .explosion_steps import ExplosionSteps
+from .launch_steps import LaunchSteps
 from .tractor_steps import TractorSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
@@ -82,8 +107,8 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TurnPhases, EnergySteps, SeekerSteps, SensorSteps, BalanceSteps, CombatSteps,
-              ExplosionSteps, TractorSteps, CloakSteps, MovementSegment, SideOrders):
+class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
+              CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

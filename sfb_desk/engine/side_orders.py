@@ -2,7 +2,7 @@
 
 A mixin of :class:`~sfb_desk.engine.session.Session`: the Announce Movement Changes Step
 (unplotted accelerations C12.24, EM C10.311, emergency deceleration C8) and EM taking effect
-in the Post-Combat Segment (C10.311, C10.32). Launches are in :mod:`.seeker_steps`, fire in
+in the Post-Combat Segment (C10.311, C10.32). Launches are in :mod:`.launch_steps`, fire in
 :mod:`.combat_steps`.
 """
 

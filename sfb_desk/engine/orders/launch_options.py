@@ -1,8 +1,8 @@
 """What each ship may launch now in the Seeking Weapons Stage (6B): drones, plasma, shuttles.
 
 Pure Python (no Qt), read by the launch editor of the orders panel and by the pass policy
-(:mod:`.pass_policy`). The checks are the rules functions the session's seeking mixin
-(:mod:`sfb_desk.engine.seeker_steps`) calls, one rack and one target at a time:
+(:mod:`.pass_policy`). The checks are the rules functions the session's launch mixin
+(:mod:`sfb_desk.engine.launch_steps`) calls, one rack and one target at a time:
 
 * drones: :func:`sfb_desk.rules.seeking.launch_refusal` (lock-on D6.121, control limit F3.2
   from the sensor rating, arc D2, the rack's rate and spacing FD4, reloading FD2.42);
