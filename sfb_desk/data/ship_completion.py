@@ -164,14 +164,14 @@ class Completion:
 
     def refusal(self, page: str) -> str | None:
         """Why the ship cannot be marked checked against the book yet (None: it can)."""
-        if not page.strip():
-            return "give the page of your SSD book"
         left = self.left()
         if left:
             return "still to do: " + ", ".join(item.field for item in left)
         problems = self.problems()
         if problems:
             return f"{len(problems)} problem(s): {problems[0]}"
+        if not page.strip():
+            return "give the page of your SSD book"
         return None
 
     # -- the result ----------------------------------------------------------------------------

@@ -303,4 +303,4 @@ def _status(doc: dict, m: _Merge, boxes: bool, unmapped: list[str]) -> None:
         status["verification"] = "draft"
         status["notes"] = status.get("notes", []) + [
             "Draft: the box counts come from one public transcription; check them against "
-            "your SSD book (the disagreements below list what the sources dispute)."]
+            "your SSD book (the ship browser lists what the sources dispute, side by side)."]

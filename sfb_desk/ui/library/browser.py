@@ -185,9 +185,10 @@ class ShipBrowser(ShipFilterWidget):
         for column in range(len(COLUMNS)):
             self.table.resizeColumnToContents(column)
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 200))
-        incomplete = sum(1 for s in ships if not s.complete)
-        self.count_label.setText(f"{len(ships)} of {len(self.library.ships)} classes shown"
-                                 f" ({incomplete} incomplete)")
+        count = {k: sum(1 for s in ships if s.data_status == k)
+                 for k in ("verified", "draft", "incomplete")}
+        self.count_label.setText(f"{len(ships)} of {len(self.library.ships)} classes shown ("
+                                 + ", ".join(f"{n} {k}" for k, n in count.items()) + ")")
         if not current_first(self.table):
             self.show_ship(None)
 

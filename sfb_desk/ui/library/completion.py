@@ -10,6 +10,8 @@ folder and puts it into the library at once (:attr:`CompletionView.saved`).
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -61,10 +63,14 @@ class CompletionView(QSplitter):
         self.verify_button = QPushButton("Checked against my SSD book")
         self.refusal_label = QLabel()
         self.refusal_label.setWordWrap(True)
+        self.detail = QLabel()  # the selected fact: the ship's value and each source's
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
         panel = QWidget()
         layout = QVBoxLayout(panel)
         layout.addWidget(self.title)
         layout.addWidget(self.checklist, 1)
+        layout.addWidget(self.detail)
         layout.addWidget(self.matches_button)
         row = QHBoxLayout()
         row.addWidget(QLabel("SSD book page"))
@@ -76,6 +82,7 @@ class CompletionView(QSplitter):
             self.addWidget(widget)
         self.setSizes([520, 470, 430])
         self.designer.spec_changed.connect(self._edited)
+        self.checklist.currentItemChanged.connect(lambda *_: self._show_detail())
         self.matches_button.clicked.connect(self.tick_selected)
         self.page.textChanged.connect(lambda _t: self._refresh())
         self.verify_button.clicked.connect(self.check_against_book)
@@ -110,10 +117,28 @@ class CompletionView(QSplitter):
                 self.checklist.setCurrentItem(row)
         for column in range(len(CHECK_COLUMNS) - 1):
             self.checklist.resizeColumnToContents(column)
+        self.designer.complete_button.setVisible(False)  # this view's checklist does it
+        self._show_detail()
         reason = self.model.refusal(self.page.text())
         self.verify_button.setEnabled(reason is None)
         self.refusal_label.setText("Ready: mark it checked against your SSD book." if reason
                                    is None else f"Not yet: {reason}.")
+
+    def _show_detail(self) -> None:
+        field = self.selected_field()
+        item = next((i for i in self.model.checklist() if i.field == field), None)
+        if item is None:
+            self.detail.setText("Select a line to see it in full.")
+        elif item.kind == "missing":
+            self.detail.setText(f"<b>{escape(item.field)}</b>: "
+                                + ("entered" if item.done else "not in the ship yet: enter it "
+                                   "from your SSD book (or say 'Matches my SSD' if it has none)"))
+        else:
+            cells = "".join(f"<td>&nbsp;{escape(s)}: <b>{escape(v)}</b>&nbsp;</td>"
+                            for s, v in item.values)
+            self.detail.setText(f"<b>{escape(item.field)}</b> (disputed)<table><tr>"
+                                f"<td>&nbsp;your ship: <b>{escape(item.now)}</b>&nbsp;</td>"
+                                f"{cells}</tr></table>")
 
     # -- the player's ticks ------------------------------------------------------------------
     def selected_field(self) -> str | None:
