@@ -21,6 +21,7 @@ from sfb_desk import __version__, commands
 
 #: Command name -> the module of :mod:`sfb_desk.commands` that registers it.
 COMMANDS: dict[str, str] = {
+    "campaign": "campaign",
     "chart": "charts", "impulse": "charts",
     "dac": "damage",
     "duel": "duel", "duels": "duel",
