@@ -32,6 +32,7 @@ from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.movement.core import HET, STAY, MoveOrder, parse_move_order
 from sfb_desk.rules.results import Refusal
 
+from .systems import systems_view
 from .view import MapView
 
 
@@ -143,6 +144,9 @@ class MapBridge(QObject):
             view.set_rules(state.options)
         view.set_impulse(state.impulse, state.turn)
         record = self.controller.record
+        view.set_systems(systems_view(state, getattr(record, "combat", None),
+                                      getattr(self.controller, "log", ()) or (),
+                                      self.viewer()))
         initial = record.initial if record is not None else state
         if initial is not self._initial:  # a new or loaded game (undo keeps it): frame it
             self._initial = initial
@@ -153,6 +157,16 @@ class MapBridge(QObject):
         unit = asked_unit(prompt)
         if unit is not None and unit in self.view.units:
             self.view.select_unit(unit)
+
+    def viewer(self) -> str | None:
+        """The side looking at the map: the only side not played by the robot, else None."""
+        record = self.controller.record
+        table = getattr(record, "table", None)
+        robots = set(getattr(table, "robot_sides", {}) or {}) if table is not None else set()
+        state = self.controller.state
+        sides = {u.side for u in state.units} if state is not None else set()
+        humans = sides - robots
+        return next(iter(humans)) if robots and len(humans) == 1 else None
 
     # -- moves from the map --------------------------------------------------------------------
     @Slot(str, object)

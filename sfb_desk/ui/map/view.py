@@ -45,6 +45,7 @@ from .input import MapInput
 from .counters import SeekerCounter, ShipCounter, _Counter
 from .looks import counter_offsets
 from .overlays import HexSetItem, HoverItem, Target, TargetsItem
+from .systems import SystemsItem, SystemsView, counter_opacity
 from .moves import (MoveContext, MoveOption, check_order, click_hint, moves_this_impulse, options_by_hex,
                     selection_text, target_tag)
 
@@ -98,7 +99,9 @@ class MapView(MapInput, QGraphicsView):
         self.arcs_item = HexSetItem(QColor(255, 200, 70, 42), -50)
         self.targets_item = TargetsItem(QColor("#3ddc84"), -40)
         self.hover_item = HoverItem()
-        for item in (self.grid, self.arcs_item, self.targets_item, self.hover_item):
+        self.systems_item = SystemsItem()
+        for item in (self.grid, self.arcs_item, self.targets_item, self.hover_item,
+                     self.systems_item):
             self.scene().addItem(item)
         self._set_extent(extent)
 
@@ -151,6 +154,13 @@ class MapView(MapInput, QGraphicsView):
             self._selected = None
         self._refresh()
         self._describe_selection()
+
+    def set_systems(self, view: SystemsView) -> None:
+        """Tractor links, explosions and cloaked ships (:mod:`.systems`): the overlay, and each
+        cloaked counter faded (more for the enemy's view)."""
+        self.systems_item.set_view(view)
+        for uid, counter in self._counters.items():
+            counter.setOpacity(counter_opacity(view.cloaked, uid)[0])
 
     def set_impulse(self, impulse: int, turn: int | None = None) -> None:
         """Highlight the units moving on ``impulse`` (C1.4) and judge moves on it."""
