@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 from sfb_desk.rules.energy.arming import WeaponArming
 from sfb_desk.rules.energy.costs import ARMING
@@ -138,3 +138,13 @@ def status_tags(texts: Mapping[str, str], rects: Mapping[str, QRectF], rooms: Ma
         layout[box_id] = (QRectF(r.center().x() - width / 2, r.bottom() - height * 0.55, width, height),
                           shown, font)
     return layout
+
+
+STATUS_FILL = QColor("#0b3d91")  # a weapon arming (part of its load)
+#: Arming tag colours by :func:`status_kind` (white text on each).
+STATUS_FILLS = {
+    LOADING: STATUS_FILL,
+    READY: QColor("#17703a"),
+    OVERLOAD: QColor("#b3261e"),
+    SPENT: QColor("#5f6368"),
+}

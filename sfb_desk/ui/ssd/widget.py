@@ -45,21 +45,14 @@ from sfb_desk.printing.output import SsdSheet, plan_sheet
 from sfb_desk.rules.ship import ShipSpec
 
 from .info import box_info
-from .status import LOADING, OVERLOAD, READY, SPENT, row_pitch, status_kind, status_tags
+from .cursor import nearest_box, pan_into_view
+from .status import STATUS_FILLS, row_pitch, status_kind, status_tags
 
 MARGIN = 12.0  # pixels around the page
 ZOOM_STEP = 1.25
 ZOOM_MIN, ZOOM_MAX = 0.3, 8.0
 FLASH_MS = 350
 SCREEN_STATUS = "on screen: click a box to mark or unmark it"
-STATUS_FILL = QColor("#0b3d91")  # a weapon arming (part of its load)
-#: Arming tag colours by :func:`~.status.status_kind` (white text on each).
-STATUS_FILLS = {
-    LOADING: STATUS_FILL,
-    READY: QColor("#17703a"),
-    OVERLOAD: QColor("#b3261e"),
-    SPENT: QColor("#5f6368"),
-}
 CURSOR_COLOUR = QColor("#0066cc")
 FLASH_COLOURS = (QColor("#d40000"), QColor("#ffd400"))
 
@@ -288,23 +281,9 @@ class SsdWidget(QWidget):
         """Move the cursor to the nearest box in direction (dx, dy) (one of them 0)."""
         if not self._boxes:
             return None
-        if self._cursor is None:
-            first = min(self._boxes, key=lambda b: (self._boxes[b].y(), self._boxes[b].x()))
-            self.set_cursor_box(first)
-            return first
-        here = self._boxes[self._cursor].center()
-        best: tuple[float, str] | None = None
-        for box_id, r in self._boxes.items():
-            c = r.center()
-            along = (c.x() - here.x()) * dx + (c.y() - here.y()) * dy
-            if along <= 0.5:
-                continue
-            across = abs((c.y() - here.y()) * dx) + abs((c.x() - here.x()) * dy)
-            score = along + 3.0 * across
-            if best is None or score < best[0]:
-                best = (score, box_id)
-        if best is not None:
-            self.set_cursor_box(best[1])
+        target = nearest_box(self._boxes, self._cursor, dx, dy)
+        if target is not None:
+            self.set_cursor_box(target)
         return self._cursor
 
     def toggle_box(self, box_id: str) -> None:
@@ -312,16 +291,7 @@ class SsdWidget(QWidget):
         self.box_toggled.emit(box_id, box_id not in self._destroyed)
 
     def _ensure_visible(self, box_id: str) -> None:
-        r = self.box_rect(box_id)
-        dx = dy = 0.0
-        if r.left() < MARGIN:
-            dx = MARGIN - r.left()
-        elif r.right() > self.width() - MARGIN:
-            dx = self.width() - MARGIN - r.right()
-        if r.top() < MARGIN:
-            dy = MARGIN - r.top()
-        elif r.bottom() > self.height() - MARGIN:
-            dy = self.height() - MARGIN - r.bottom()
+        dx, dy = pan_into_view(self.box_rect(box_id), self.width(), self.height(), MARGIN)
         if dx or dy:
             self.pan(dx, dy)
 
