@@ -30,7 +30,7 @@ from dataclasses import replace
 from ..rules.movement import em as em_rules
 from ..rules.damage.repair import sensor_rating
 from ..rules.energy.arming import WeaponArming, suicide_warhead
-from ..rules.energy.arming import step as arming_step
+from ..rules.energy.arming_step import step as arming_step
 from ..rules.energy.state import weapon_destroyed
 from ..rules.hexes import parse_facing
 from ..rules.results import Event, Refusal, event

@@ -14,7 +14,7 @@ from sfb_desk.campaign.admirals.battles import anchor_distance, build_battle, po
 from sfb_desk.campaign.dice import Dice, DiceError
 from sfb_desk.campaign.ships import CampaignShip, repair_bill, warp_engine_boxes
 from sfb_desk.data.library import load_library
-from sfb_desk.data.scenario_file import check_scenario
+from sfb_desk.data.scenario_checks import check_scenario
 from sfb_desk.data.scenario_schema import Scenario
 
 LIB = load_library()

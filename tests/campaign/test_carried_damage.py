@@ -7,7 +7,7 @@ import pytest
 
 from sfb_desk.data.game_setup import SetupError, units_from_scenario
 from sfb_desk.data.library import load_library
-from sfb_desk.data.scenario_file import check_scenario
+from sfb_desk.data.scenario_checks import check_scenario
 from sfb_desk.robot.duel import duel_scenario
 
 

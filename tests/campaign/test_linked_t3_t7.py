@@ -9,7 +9,7 @@ from sfb_desk.campaign import battle_queue
 from sfb_desk.campaign.dice import Dice
 from sfb_desk.campaign.ledger import Campaign, LedgerError
 from sfb_desk.campaign.linked import chain, t3, t7
-from sfb_desk.data.scenario_file import check_scenario
+from sfb_desk.data.scenario_checks import check_scenario
 from sfb_desk.data.scenario_schema import Scenario
 from sfb_desk.robot.battle import play_battle
 

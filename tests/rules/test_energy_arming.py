@@ -5,15 +5,8 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from sfb_desk.rules.energy.allocation import WeaponOrder as O
-from sfb_desk.rules.energy.arming import (
-    WeaponArming,
-    advance,
-    end_turn,
-    photon_warhead,
-    ppd_pulses,
-    step,
-    suicide_warhead,
-)
+from sfb_desk.rules.energy.arming import WeaponArming, end_turn, photon_warhead, ppd_pulses, suicide_warhead
+from sfb_desk.rules.energy.arming_step import advance, step
 from sfb_desk.rules.energy.options import EnergyOptions
 
 

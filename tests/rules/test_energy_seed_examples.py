@@ -14,7 +14,8 @@ import pytest
 from sfb_desk.data.library import load_library
 from sfb_desk.rules.energy import Allocation, WeaponOrder, check, errors, initial_state
 from sfb_desk.rules.energy import absorbers as pa
-from sfb_desk.rules.energy.arming import WeaponArming, end_turn, ppd_pulses, step
+from sfb_desk.rules.energy.arming import WeaponArming, end_turn, ppd_pulses
+from sfb_desk.rules.energy.arming_step import step
 from sfb_desk.rules.energy.costs import sfg_cost
 from sfb_desk.rules.energy.d22 import (
     Progress,

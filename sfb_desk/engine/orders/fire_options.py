@@ -48,7 +48,7 @@ from ...rules.combat.ranges import check_fire_control
 from ...rules.combat.rate import check_rate_of_fire
 from ...rules.combat.weapons import OVERLOAD_MODES, DirectFireWeapon
 from ...rules.energy.arming import WeaponArming
-from ...rules.energy.arming import step as arming_step
+from ...rules.energy.arming_step import step as arming_step
 from ...rules.energy.costs import PHASER_CAPACITY
 from ...rules.energy.state import weapon_destroyed
 from ...rules.game_state import GameState

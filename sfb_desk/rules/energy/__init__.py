@@ -12,7 +12,8 @@
 """
 
 from .allocation import LINES, Allocation, Line, WeaponOrder, weapon_line
-from .arming import WeaponArming, advance, end_turn, launchers, step
+from .arming import WeaponArming, end_turn, launchers
+from .arming_step import advance, step
 from .issue import ERROR, NOTE, WARNING, Issue, errors
 from .ledger import Ledger, ledger, plot_hexes
 from .options import DEFAULT_OPTIONS, EnergyOptions

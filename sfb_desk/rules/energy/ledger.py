@@ -25,7 +25,8 @@ from fractions import Fraction
 from ..charts.impulse import moves_on
 from ..ship import ShipSpec
 from .allocation import Allocation, weapon_line
-from .arming import Step, step
+from .arming import Step
+from .arming_step import step
 from .costs import (
     EDR_PER_LAB,
     EM_HEXES,

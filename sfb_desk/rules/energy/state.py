@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from ..ship import ShipSpec
 from .allocation import Allocation, SpeedPlot
-from .arming import WeaponArming, end_turn, launchers, step
+from .arming import WeaponArming, end_turn, launchers
+from .arming_step import step
 from .costs import PHASER_CAPACITY, PHASER_TYPES
 from .options import DEFAULT_OPTIONS, EnergyOptions
 from .power import PowerSupply, power_available
