@@ -11,7 +11,7 @@ def _json(capsys) -> dict:  # noqa: ANN001
     return json.loads(capsys.readouterr().out)
 
 
-def test_a_campaign_from_the_command_line(tmp_path, capsys):
+def test_a_campaign_from_the_command_line(tmp_path, capsys, qapp):
     path = tmp_path / "war.sfbcampaign"
     assert main(["campaign", "new", str(path), "--example", "border-war", "--json"]) == 0
     assert _json(capsys)["when"] == "Turn 1, Spring Y168"
