@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "print": "print_forms",
     "scenarios": "scenarios", "scenario": "scenarios",
     "validate": "ships", "ships": "ships", "ship": "ships",
+    "ship-import": "ship_json", "ship-export": "ship_json",
 }
 
 

@@ -14,7 +14,7 @@ import csv
 import io
 import re
 
-from .amarillo import move_cost as fraction_of
+from sfb_desk.data.ship_json import move_cost as fraction_of
 
 #: Section header race word -> our race code.
 SECTION_RACES = {"Federation": "FED", "Klingon": "KLI", "Romulan": "ROM", "Kzinti": "KZI",
