@@ -31,6 +31,22 @@ ALLOWED: dict[str, set[str]] = {
     "ui": {"rules", "engine", "data", "analysis", "robot", "printing", "qt", "campaign", "fe"},
     "app": {"ui", "qt", "data", "rules", "engine"},
 }
+# The parts of the ui layer (ui/<part>/) and the other parts each may import: the main window
+# assembles them all; the others stand on the shared pieces (common) and on what they show.
+UI_PARTS: dict[str, set[str]] = {
+    "common": set(),
+    "map": {"common"},
+    "ssd": {"common"},
+    "ea": {"common"},
+    "orders": {"common"},
+    "table": {"common"},
+    "analysis": {"common"},
+    "fe": {"common"},
+    "library": {"common", "ssd"},  # the designer previews on the SSD widget
+    "setup": {"common", "library"},  # the ship picker shows the browser's details
+    "window": {"common", "map", "ssd", "ea", "orders", "table", "analysis", "fe", "library",
+               "setup"},
+}
 # Third-party packages forbidden per layer (the rules layer allows the standard library only).
 NO_QT = {"PySide6", "pyqtgraph", "shiboken6"}
 FORBIDDEN_THIRD_PARTY: dict[str, set[str]] = {
@@ -70,6 +86,31 @@ def imports_of(path: Path, root: Path) -> list[tuple[int, str]]:
     return found
 
 
+def _ui_part(path: Path, root: Path) -> str | None:
+    rel = path.relative_to(root)
+    return rel.parts[1] if len(rel.parts) > 2 and rel.parts[0] == "ui" else None
+
+
+def unlisted(root: Path | None = None) -> list[str]:
+    """Packages and top-level modules the tables above do not name (so nothing checks them),
+    and modules lying loose in ui/ outside its parts."""
+    root = root or PACKAGE
+    found = []
+    for entry in sorted(root.iterdir()):
+        name = entry.name.removesuffix(".py")
+        if entry.name.startswith(("_", ".")) or not (entry.suffix == ".py" or entry.is_dir()):
+            continue
+        if name not in ALLOWED:
+            found.append(f"sfb_desk/{entry.name}: no entry in ALLOWED")
+    ui = root / "ui"
+    for entry in sorted(ui.iterdir()) if ui.is_dir() else ():
+        if entry.is_dir() and not entry.name.startswith(("_", ".")) and entry.name not in UI_PARTS:
+            found.append(f"sfb_desk/ui/{entry.name}: no entry in UI_PARTS")
+        elif entry.suffix == ".py" and entry.name != "__init__.py":
+            found.append(f"sfb_desk/ui/{entry.name}: a ui module belongs in one of its parts")
+    return found
+
+
 def violations(root: Path | None = None) -> list[str]:
     root = root or PACKAGE
     problems: list[str] = []
@@ -79,6 +120,7 @@ def violations(root: Path | None = None) -> list[str]:
         if layer == "__init__":
             continue
         allowed = ALLOWED.get(layer)
+        part = _ui_part(path, root)
         for lineno, module in imports_of(path, root):
             top = module.split(".")[0]
             where = f"{path.relative_to(root.parent)}:{lineno} imports {module}"
@@ -87,6 +129,11 @@ def violations(root: Path | None = None) -> list[str]:
                 if len(parts) == 1:
                     continue  # `import sfb_desk` / `from sfb_desk import __version__`
                 target = parts[1]
+                if target == "ui" and part is not None and len(parts) > 2:
+                    other = parts[2]
+                    if other != part and other not in UI_PARTS.get(part, set()):
+                        problems.append(f"{where}: ui part '{part}' may not import ui part "
+                                        f"'{other}'")
                 if target in ("__init__", "__version__", layer) or target.startswith("_"):
                     continue
                 if allowed is not None and target not in allowed:
@@ -100,6 +147,20 @@ def violations(root: Path | None = None) -> list[str]:
 
 def test_layers_are_clean():
     assert violations() == []
+
+
+def test_every_package_is_in_the_tables():
+    assert unlisted() == []
+
+
+def test_unlisted_catches_a_new_package(tmp_path):
+    root = tmp_path / "sfb_desk"
+    for folder in ("rules", "newthing", "ui/map", "ui/newpart"):
+        (root / folder).mkdir(parents=True)
+    (root / "ui" / "loose.py").write_text("")
+    assert unlisted(root) == ["sfb_desk/newthing: no entry in ALLOWED",
+                              "sfb_desk/ui/loose.py: a ui module belongs in one of its parts",
+                              "sfb_desk/ui/newpart: no entry in UI_PARTS"]
 
 
 @pytest.mark.parametrize(
@@ -117,6 +178,10 @@ def test_layers_are_clean():
         ("fe/bad.py", "from sfb_desk.ui import main_window\n", "may not import 'ui'"),
         ("fe/bad.py", "import pyqtgraph\n", "may not import pyqtgraph"),
         ("cli.py", "from sfb_desk.ui.window.main_window import MainWindow\n", "may not import 'ui'"),
+        ("ui/map/bad.py", "from sfb_desk.ui.window.main_window import MainWindow\n",
+         "ui part 'map' may not import ui part 'window'"),
+        ("ui/common/bad.py", "from ..ssd.widget import SsdWidget\n",
+         "ui part 'common' may not import ui part 'ssd'"),
     ],
 )
 def test_layer_check_catches_violations(tmp_path, layer_file, source, expected):
