@@ -32,11 +32,13 @@ from dataclasses import dataclass, field, replace
 
 from sfb_desk.data.game_setup import GameSetup, SetupError, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
+from sfb_desk.data.battlefield import battlefield_of
 from sfb_desk.data.scenario_play import playability, resolved_ship
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
 from sfb_desk.rules.hexes import STANDARD_MAP, LabelError, hex_from_label
 from sfb_desk.rules.movement.speed import max_speed
 from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.rules.systems.monsters import MONSTERS
 from sfb_desk.rules.units import new_ship, profile_from_spec
 
 FACINGS = ("A", "B", "C", "D", "E", "F")
@@ -200,8 +202,10 @@ def _entry_problems(row: int, entry: UnitEntry, library: ShipLibrary,
 
 
 def check_entries(entries: Sequence[UnitEntry], library: ShipLibrary, *,
-                  map_kind: str = "fixed", turns: int | None = None) -> list[SetupProblem]:
-    """Every problem of ``entries`` (module docstring), row by row, then the whole set-up."""
+                  map_kind: str = "fixed", turns: int | None = None,
+                  other_sides: Sequence[str] = ()) -> list[SetupProblem]:
+    """Every problem of ``entries`` (module docstring), row by row, then the whole set-up.
+    ``other_sides``: sides with no row of their own (a scenario's monsters, SM5)."""
     if map_kind not in MAP_KINDS:
         raise ValueError(f"map_kind {map_kind!r}: expected one of {MAP_KINDS}")
     problems: list[SetupProblem] = []
@@ -218,7 +222,7 @@ def check_entries(entries: Sequence[UnitEntry], library: ShipLibrary, *,
         problems.append(SetupProblem(None, "units", "no units yet: add at least one ship to "
                                      "each of two sides", "S2.20"))
     else:
-        sides = {e.side.strip() for e in entries if e.side.strip()}
+        sides = {e.side.strip() for e in entries if e.side.strip()} | set(other_sides)
         if len(sides) < 2:
             only = f"only {next(iter(sides))!r}" if sides else "none named"
             problems.append(SetupProblem(None, "sides", f"a game needs two opposing sides "
@@ -269,6 +273,14 @@ def scenario_of_entries(entries: Sequence[UnitEntry], *, title: str = CUSTOM_TIT
     return Scenario.model_validate(raw)
 
 
+def monster_sides(scenario: Scenario | None) -> list[str]:
+    """The sides of a scenario's monsters the battlefield runs (SM5's Sun Snake)."""
+    if scenario is None:
+        return []
+    return [side.name for side, unit in scenario.units()
+            if unit.monster in MONSTERS and MONSTERS[unit.monster].runs]
+
+
 def setup_from_entries(
     entries: Sequence[UnitEntry],
     library: ShipLibrary,
@@ -278,22 +290,27 @@ def setup_from_entries(
     year: int | None = None,
     map_kind: str = "fixed",
     title: str = CUSTOM_TITLE,
+    scenario: Scenario | None = None,
 ) -> GameSetup:
     """The :class:`GameSetup` of ``entries`` by :func:`units_from_scenario`; raises
     :class:`CustomSetupError` listing every problem of :func:`check_entries` instead.
-    ``turns`` None is open-ended; on the fixed map a unit leaving it has disengaged (C7.0)."""
-    problems = check_entries(entries, library, map_kind=map_kind, turns=turns)
+    ``turns`` None is open-ended; on the fixed map a unit leaving it has disengaged (C7.0).
+    ``scenario``: the scenario the rows came from; its terrain, mines and monsters
+    (:func:`~sfb_desk.data.battlefield.battlefield_of`) come with them."""
+    problems = check_entries(entries, library, map_kind=map_kind, turns=turns,
+                             other_sides=monster_sides(scenario))
     if problems:
         raise CustomSetupError(problems)
-    scenario = scenario_of_entries(entries, title=title, turns=turns, year=year,
-                                   map_kind=map_kind)
+    rows = scenario_of_entries(entries, title=title, turns=turns, year=year, map_kind=map_kind)
     try:
-        setup = units_from_scenario(scenario, library, turns=turns, dice_seed=dice_seed)
+        setup = units_from_scenario(rows, library, turns=turns, dice_seed=dice_seed)
     except SetupError as error:  # the checks above should have caught it
         raise CustomSetupError([SetupProblem(None, "units", str(error))]) from None
     if map_kind == "fixed" and setup.state.map != STANDARD_MAP:
         # units_from_scenario leaves GameState.map floating; a fixed map has edges (C7.0)
         setup = replace(setup, state=replace(setup.state, map=STANDARD_MAP))
+    if scenario is not None:
+        setup = replace(setup, combat=replace(setup.combat, battlefield=battlefield_of(scenario)))
     return setup
 
 
@@ -328,6 +345,8 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
     for uid, (side, unit) in zip(_unit_ids(scenario), scenario.units(), strict=True):
         what = f"{uid} ({side.name})"
         ship_id = resolved_ship(unit, library)
+        if unit.monster and unit.monster in MONSTERS and MONSTERS[unit.monster].runs:
+            continue  # run by the battlefield steps (SM5.45), not a unit of the table
         if ship_id is None:
             kind = "a monster" if unit.monster else "a unit with no ship file"
             problems.append(SetupProblem(None, "units", f"{what} is {kind}: SFB Desk cannot "

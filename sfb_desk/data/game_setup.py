@@ -35,8 +35,11 @@ from ..rules.movement.speed import max_speed
 from ..rules.seeking import SeekingState, make_rack
 from ..rules.ship import ShipSpec
 from ..rules.units import new_ship, profile_from_spec
+from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
+from .battlefield import battlefield_of
 from .scenario_play import resolved_ship
+from .scenario_schema import Scenario
 
 
 def carried_damage(spec: ShipSpec, boxes) -> tuple[frozenset[str], tuple[int, ...]]:  # noqa: ANN001
@@ -102,6 +105,8 @@ def units_from_scenario(
     year = getattr(scenario, "year", None)
     for side, unit in scenario.units():
         key = unit.key
+        if unit.monster:
+            continue  # monsters are the battlefield's (battlefield_of), not units under orders
         ship_id = resolved_ship(unit, library)
         if ship_id is None or unit.hex is None:
             raise SetupError(f"{key}: only library ships set up at a hex are supported")
@@ -141,4 +146,6 @@ def units_from_scenario(
     bounds = STANDARD_MAP if kind == "fixed" else FLOATING_MAP  # fixed: leaving disengages (C7.0)
     state = GameState(units=tuple(units), options=options, dice_seed=dice_seed, last_turn=last,
                       map=bounds)
-    return GameSetup(state, Combat(tuple(records), SeekingState(racks=tuple(racks))), specs)
+    battlefield = battlefield_of(scenario) if isinstance(scenario, Scenario) else NO_BATTLEFIELD
+    combat = Combat(tuple(records), SeekingState(racks=tuple(racks)), battlefield=battlefield)
+    return GameSetup(state, combat, specs)

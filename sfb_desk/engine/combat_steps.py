@@ -139,6 +139,10 @@ class CombatSteps:
                 return Refusal("D6.315", f"shot {n} of {unit.id}: no active target {tid!r}")
             if target.kind != SHIP and self._seeking.record(target.id) is None:
                 return Refusal("D6.315", f"{tid} is not a target this program resolves yet")
+            blocked = self._battlefield.terrain.line_of_fire(unit.hex, target.hex)
+            if blocked is not None:  # M4.45: a planet (or web) blocks fire
+                return Refusal(blocked.rule, f"{unit.id} cannot fire at {tid}: the line of "
+                                             f"fire is blocked by {blocked}")
             if any(w.box == box for w in ship.energy.weapons):
                 if box not in ship.armed:
                     return Refusal("E1.2", f"{box} of {unit.id} holds no complete load this turn")

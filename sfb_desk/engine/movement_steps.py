@@ -84,6 +84,7 @@ class MovementSegment:
             before, unit = unit, moved.unit
             self._put(unit)
             self._emit_all(moved.events)
+            self._note_entry(before, unit)  # battlefield_steps: terrain and mines
             self._tractor_het(before, unit)  # tractor_steps
             self._drag_linked(before, unit)
             if moved.breakdown_roll:
@@ -95,13 +96,19 @@ class MovementSegment:
                     assert isinstance(after, Moved)
                     self._put(after.unit)
                     self._emit_all(after.events)
+                    self._note_entry(unit, after.unit)
 
     def _check_move(self, unit: Unit, value: object) -> object:
         order = parse_move_order(value)
         if isinstance(order, Refusal):
             return order
-        return apply_order(unit, order, turn=self._turn, impulse=self._impulse,
-                           options=self.initial.options, bounds=self.initial.map)
+        moved = apply_order(unit, order, turn=self._turn, impulse=self._impulse,
+                            options=self.initial.options, bounds=self.initial.map)
+        if isinstance(moved, Moved):
+            refusal = self._terrain_refusal(moved.unit)  # SM6.49 (battlefield_steps)
+            if refusal is not None:
+                return refusal
+        return moved
 
     def _breakdown(self, unit: Unit) -> Generator[Prompt, object, bool]:
         """The breakdown roll after an HET (C6.5) and, on a breakdown, the facing roll."""

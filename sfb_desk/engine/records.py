@@ -21,6 +21,7 @@ from ..rules.energy import Allocation, EnergyState
 from ..rules.seeking import SeekingState
 from ..rules.ship import ShipSpec
 from ..rules.systems.state import SystemsRecord
+from ..rules.systems.battlefield import BattlefieldState
 from ..rules.systems.tractors import TractorState
 
 ZERO = Fraction(0)
@@ -71,6 +72,7 @@ class Combat:
     ships: tuple[ShipRecord, ...] = ()
     seeking: SeekingState = SeekingState()
     tractors: TractorState = TractorState()
+    battlefield: BattlefieldState = BattlefieldState()
 
     def ship(self, ship_id: str) -> ShipRecord | None:
         for r in self.ships:

@@ -60,6 +60,7 @@ from ..rules.units import ACTIVE, Unit
 from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
+from .battlefield_steps import BattlefieldSteps
 from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
 from .cloak_steps import CloakSteps
@@ -108,7 +109,8 @@ class NotReady(RuntimeError):
 
 
 class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
-              CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MovementSegment, SideOrders):
+              CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, BattlefieldSteps,
+              MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules
@@ -147,6 +149,8 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
         self._ships: dict[str, ShipRecord] = {r.id: r for r in combat_now.ships}
         self._seeking = combat_now.seeking
         self._tractors = combat_now.tractors
+        self._battlefield = combat_now.battlefield
+        self._entered: list[tuple[str, object, object]] = []  # (unit, from hex, to hex) 6A
         self._state: GameState | None = initial
         self._step: Step = TURN_STEPS[0]
         self._source = ""
@@ -177,7 +181,8 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
     @property
     def combat(self) -> Combat:
         """The ship records and seeking state now (immutable; built on demand)."""
-        return Combat(tuple(self._ships.values()), self._seeking, self._tractors)
+        return Combat(tuple(self._ships.values()), self._seeking, self._tractors,
+                      self._battlefield)
 
     def _snapshot(self) -> None:
         snaps = self.snapshots
@@ -366,8 +371,8 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
             unit = self._units.get(sid)
             if unit is not None:
                 sides.setdefault(unit.side, []).append(unit.status)
-        if len(sides) < 2:
-            return None
+        if len(sides) < 2 and not self._battlefield.monsters:
+            return None  # a monster scenario (SM5) ends when its one side's ships are gone
         for side, statuses in sorted(sides.items()):
             if all(status != ACTIVE for status in statuses):
                 return side

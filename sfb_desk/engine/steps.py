@@ -77,6 +77,11 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "reference 5.8 (6A2 piece movement); S0 L710, L4109", handler="move_units", segment="6A"),
     Step("6A-seekers", "Movement of seeking weapons", 6, "F2, C1.4", "reference 5.8, 5.9",
          handler="move_seekers", segment="6A"),
+    Step("6A-battlefield", "Terrain, mines and monsters: hexes entered (star, nova, mine zones, "
+         "mine detection), the monsters move and strike, the minefield announcement", 6,
+         "SM5.41, P12.4, M2.4, M2.441, M5.112, M7.34, M7.1, SM5.45, SM5.49",
+         "S0 L6265-6374, L6480-6566, L10363-10378", handler="battlefield_movement",
+         segment="6A"),
     Step("6A-esg", "ESG Step", 6, "D21.2213", "S0 L2524; reference 5.8 (6A3.01)", segment="6A"),
     Step("6A-impact", "Seeking weapon impact", 6, "F2, G24.331",
          "reference 5.8 ('seeking-weapon impact at the end of 6A', 6A3.03); S0 L5723",
@@ -113,6 +118,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     Step("6D-explosion", "Explosions of units destroyed by direct fire", 6, "D5.12, D5.41",
          "systems-facts 5 (6D5.01)", handler="explosions", segment="6D"),
     # 6E Post-Combat Segment
+    Step("6E-battlefield", "Terrain effects: nova front (impulse 16), dust, heat, radiation", 6,
+         "P12.3, P12.4, P13.2, P10.1, P15.11", "S0 L6921-6986, L6865-6894, L7005-7037",
+         handler="battlefield_environment", segment="6E"),
     Step("6E-post", "Post-Combat Segment: EM announcements take effect", 6, "C10.311, C10.32",
          "S0 L553, L561 ('at the end of that impulse (after movement and combat)')",
          handler="end_of_impulse", segment="6E"),

@@ -245,7 +245,7 @@ class MonsterKind:
 
 MONSTERS: Mapping[str, MonsterKind] = {
     "Sun Snake": MonsterKind(
-        "Sun Snake", "SM5.45", SUN_SNAKE_SPEED, False,
+        "Sun Snake", "SM5.45", SUN_SNAKE_SPEED, True,
         "Moves and strikes by SM5.45; damage to it is recorded by the MCIDS reading of "
         "decisions.md (SM5.46).",
     ),

@@ -30,12 +30,17 @@ class SystemsOptions:
     tractor_auction: str = AUCTION_SEALED
     # G13.3 / G13.37: how fire at a cloaked ship is penalised (the sources disagree).
     cloak_fire: str = CLOAK_FIRE_RANGE
+    # M2.4: the trigger roll of automatic explosive mines (decisions.md M2.4): "low_roll"
+    # (a die below the speed) or "high_roll" (a die above it); mines.TRIGGER_RULES.
+    mine_trigger: str = "low_roll"
 
     def __post_init__(self) -> None:
         if self.tractor_auction not in AUCTION_PROCEDURES:
             raise ValueError(f"tractor_auction is one of {AUCTION_PROCEDURES}")
         if self.cloak_fire not in CLOAK_FIRE_MODES:
             raise ValueError(f"cloak_fire is one of {CLOAK_FIRE_MODES}")
+        if self.mine_trigger not in ("low_roll", "high_roll"):
+            raise ValueError("mine_trigger is low_roll or high_roll (M2.4)")
 
 
 DEFAULT_SYSTEMS_OPTIONS = SystemsOptions()

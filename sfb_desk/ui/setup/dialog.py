@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.data.custom_setup import (
+    monster_sides,
     CUSTOM_TITLE,
     GameChoice,
     SetupProblem,
@@ -187,7 +188,8 @@ class GameSetupDialog(QDialog):
         entries = self.entries()
         map_kind = self.options.map_value()
         self._problems = self._scenario_problems + check_entries(
-            entries, self.library, map_kind=map_kind, turns=self.options.turns_value())
+            entries, self.library, map_kind=map_kind, turns=self.options.turns_value(),
+            other_sides=monster_sides(self._scenario))
         self.units.show_problems(self._problems, entry_notes(entries))
         self.options.set_sides([e.side.strip() for e in entries])
         self.ok_button.setEnabled(not self._problems)
@@ -205,7 +207,7 @@ class GameSetupDialog(QDialog):
             self.entries(), self.library, turns=self.options.turns_value(),
             dice_seed=self.options.seed.value(),
             year=scenario.scenario.year if scenario is not None else None,
-            map_kind=self.options.map_value(), title=self.title())
+            map_kind=self.options.map_value(), title=self.title(), scenario=scenario)
         return GameChoice(setup, self.title(), self.options.robot_sides(),
                           self.options.auto_dice_sides(), self.scenario_id)
 

@@ -1,0 +1,107 @@
+"""A scenario's battlefield (terrain, minefields, monsters) as the rules' BattlefieldState.
+
+:func:`battlefield_of` reads ``[[terrain]]``, ``[[minefields]]`` and monster units. A minefield
+given mine by mine is placed as written (owner only, M6.1); a standard package (M6.2) with no
+mines listed is laid out as the book's sample deployment (M6.4), moved column for column into
+the scenario's belt: the owner may keep it or lay his own (the scenario builder).
+"""
+
+from __future__ import annotations
+
+from ..rules.hexes import Hex, hex_from_label
+from ..rules.systems.battlefield import BattlefieldState, MonsterState
+from ..rules.systems.mines import Mine, Minefield
+from ..rules.systems.mines.records import parse_type
+from ..rules.systems.terrain import Feature, TerrainMap
+from .scenario_schema import Minefield as MinefieldTable
+from .scenario_schema import Scenario
+
+#: M6.4 (Advanced Missions L6442-6478): the sample deployment of a standard package, in a belt
+#: of columns 19-23: (hexes, size, type, control, target sizes, controlling sensor hexes).
+SAMPLE_BELT = (19, 23)
+SAMPLE_LARGE_EXPLOSIVE = ("2301 2203 2306 2108 2309 1911 2112 2313 2214 2317 2119 2321 2324 "
+                          "2226 2329")
+SAMPLE_SMALL_EXPLOSIVE = (
+    "1901 1903 1905 1907 1910 1914 1917 1920 1923 1924 1927 1929 2003 2006 2012 2014 2016 2018 "
+    "2021 2025 2102 2105 2107 2109 2110 2122 2123 2129 2201 2211 2215 2220 2224 2229 2304 2307 "
+    "2311 2315 2319 2327")
+SAMPLE_AUTO_CAPTORS = "2406 2412 2418 2424"
+SAMPLE_SENSORS = "1606 1612 1618 1624"
+SAMPLE_SENSOR_CAPTORS = (("2006", "small", ("1606", "1612")), ("2015", "small", ("1612", "1618")),
+                         ("2024", "small", ("1618", "1624")), ("2806", "large", ("1606", "1612")),
+                         ("2815", "large", ("1618", "1612")), ("2824", "large", ("1624", "1618")))
+SHIPS, FIGHTERS_PFS, SHUTTLES = frozenset(range(1, 5)), frozenset({5, 6}), frozenset({6})
+
+
+def _shift(label: str, columns: int) -> Hex:
+    col, row = int(label[:2]) + columns, int(label[2:])
+    return hex_from_label(f"{col:02d}{row:02d}")
+
+
+def sample_package(owner: str, belt: tuple[int, int], prefix: str = "M") -> list[Mine]:
+    """The M6.4 sample deployment moved into the belt ``belt`` (first, last column); the
+    detection numbers run 1-6 in turn (the owner's to change)."""
+    shift = belt[0] - SAMPLE_BELT[0]
+    mines: list[Mine] = []
+
+    def number() -> int:
+        return len(mines) % 6 + 1
+
+    for h in SAMPLE_LARGE_EXPLOSIVE.split():
+        mines.append(Mine(f"{prefix}{len(mines) + 1}", owner, _shift(h, shift), "large",
+                          detection=number(), target_sizes=SHIPS))
+    for h in SAMPLE_SMALL_EXPLOSIVE.split():
+        mines.append(Mine(f"{prefix}{len(mines) + 1}", owner, _shift(h, shift), "small",
+                          detection=number(), target_sizes=FIGHTERS_PFS))
+    for h in SAMPLE_AUTO_CAPTORS.split():
+        mines.append(Mine.loaded(id=f"{prefix}{len(mines) + 1}", owner=owner,
+                                 hex=_shift(h, shift), size="small", type="captor",
+                                 captor="D", detection=number(), detection_range=6,
+                                 target_sizes=SHUTTLES))
+    sensor_ids = {}
+    for h in SAMPLE_SENSORS.split():
+        sensor_ids[h] = f"{prefix}{len(mines) + 1}"
+        mines.append(Mine(sensor_ids[h], owner, _shift(h, shift), "small", type="sensor",
+                          detection=number(), detection_range=6, target_sizes=SHIPS))
+    for h, size, sensors in SAMPLE_SENSOR_CAPTORS:
+        mines.append(Mine.loaded(id=f"{prefix}{len(mines) + 1}", owner=owner,
+                                 hex=_shift(h, shift), size=size, type="captor", captor="D",
+                                 control="command", detection=number(), detection_range=6,
+                                 controlled_by=tuple(sensor_ids[s] for s in sensors)))
+    return mines
+
+
+def _mines_of(table: MinefieldTable, index: int) -> list[Mine]:
+    prefix = f"F{index + 1}."
+    if table.mines:
+        out = []
+        for n, placed in enumerate(table.mines, 1):
+            base, sub = parse_type(placed.type)
+            out.append(Mine.loaded(id=f"{prefix}{n}", owner=table.side,
+                                   hex=hex_from_label(placed.hex), size=placed.size, type=base,
+                                   captor=sub, control=placed.control,
+                                   detection=placed.detection,
+                                   detection_range=placed.detection_range, note=placed.note))
+        return out
+    if table.package == "standard" and len(table.columns) == 2:
+        return sample_package(table.side, (table.columns[0], table.columns[1]), prefix)
+    return []
+
+
+def battlefield_of(scenario: Scenario) -> BattlefieldState:
+    """The terrain, mines and monsters ``scenario`` sets up (module docstring)."""
+    features = tuple(
+        Feature(t.kind, frozenset(hex_from_label(h) for h in t.hexes), t.name, t.rule or "",
+                t.note)
+        for t in scenario.terrain
+    )
+    field = Minefield()
+    for i, table in enumerate(scenario.minefields):
+        for mine in _mines_of(table, i):
+            field = field.place(mine)
+    monsters = tuple(
+        MonsterState(unit.name or unit.monster, unit.monster, hex_from_label(unit.hex),
+                     side=side.name)
+        for side, unit in scenario.units() if unit.monster and unit.hex
+    )
+    return BattlefieldState(TerrainMap(features), field, monsters)

@@ -1,0 +1,56 @@
+"""What a battle keeps beside its ships: terrain, mines, monsters and the nova (frozen, saved
+with the game's :class:`~sfb_desk.engine.records.Combat`).
+
+Monsters are not units under orders: they move and strike by their scenario's automatic rules
+(SM5.45) in the engine's battlefield steps, and the map draws them from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hexes import Hex
+from .mines import Minefield
+from .terrain import TerrainMap
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterState:
+    """One monster: ``kind`` (``Sun Snake`` ...), where it is, which units it struck this turn
+    (SM5.45: once a turn each), the damage scored on it (SM5.46: recorded, see decisions.md)
+    and whether it has gone (into the star, destroyed, off the map)."""
+
+    id: str
+    kind: str
+    hex: Hex
+    facing: int = 0
+    side: str = ""
+    struck: frozenset[str] = frozenset()
+    damage_taken: int = 0
+    gone: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BattlefieldState:
+    """Terrain, mines and monsters of a battle.
+
+    ``nova_turn``: the turn the star went nova (P12; the front advances on impulse 16 of each
+    later turn); ``announced``: the sides told of a minefield this turn (M7.13);
+    ``mine_sides``: which side each unit's movement counts as for M7 (the unit's own)."""
+
+    terrain: TerrainMap = TerrainMap()
+    mines: Minefield = Minefield()
+    monsters: tuple[MonsterState, ...] = ()
+    nova_turn: int | None = None
+    nova_radius: int = 0
+    announced: frozenset[str] = frozenset()
+    scorched: frozenset[Hex] = frozenset()  # planets the nova has engulfed (P12.4)
+
+    def __bool__(self) -> bool:
+        return bool(self.terrain) or bool(self.mines.mines) or bool(self.monsters)
+
+    def monster(self, monster_id: str) -> MonsterState | None:
+        return next((m for m in self.monsters if m.id == monster_id), None)
+
+
+NO_BATTLEFIELD = BattlefieldState()

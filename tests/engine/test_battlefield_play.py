@@ -1,0 +1,168 @@
+"""Terrain, mines and monsters in play (engine/battlefield_steps.py): SM5 The Sunsnake played to
+its end, a minefield crossed with the mines hidden from the enemy, planets and stars."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+
+from sfb_desk.data.custom_setup import entries_from_scenario, setup_from_entries
+from sfb_desk.data.library import load_library
+from sfb_desk.data.scenarios import load_scenarios
+from sfb_desk.engine.answers import SeededDice
+from sfb_desk.engine.session import Session
+from sfb_desk.robot import Robot
+from sfb_desk.rules.hexes import hex_from_label, hex_range
+from sfb_desk.rules.results import Refusal
+from sfb_desk.rules.systems.monsters import SUN_SNAKE_RANGE
+
+H = hex_from_label
+
+
+@lru_cache(maxsize=1)
+def libraries():
+    ships = load_library()
+    return ships, load_scenarios(ships=ships)
+
+
+def start(scenario_id: str, *, facing: str | None = None, turns=None, seed=7) -> Session:
+    ships, scenarios = libraries()
+    scenario = scenarios.get(scenario_id)
+    entries, problems = entries_from_scenario(scenario, ships)
+    assert not problems, problems
+    if facing:
+        entries = [replace(e, facing=e.facing or facing) for e in entries]
+    setup = setup_from_entries(entries, ships, turns=turns, dice_seed=seed,
+                               year=scenario.scenario.year, map_kind=scenario.map.kind,
+                               scenario=scenario)
+    return Session(setup.state, setup.combat, setup.specs)
+
+
+def play(session: Session, robots: list[Robot], *, limit=60000, stop=None) -> None:
+    dice = SeededDice()
+    for _ in range(limit):
+        prompt = session.pending
+        if prompt is None or (stop and stop(session)):
+            return
+        robot = next((r for r in robots if r.mine(prompt, session)), None)
+        value, source = robot.answer(prompt, session) if robot else dice.answer(prompt, session)
+        outcome = session.answer(value, source)
+        assert not isinstance(outcome, Refusal), (prompt.key, value, outcome)
+    raise AssertionError("the game did not end within the limit")
+
+
+def events(session: Session, *kinds: str) -> list:
+    return [r for r in session.log if r.kind == "event" and r.data.kind in kinds]
+
+
+def test_sm5_the_sunsnake_plays_to_the_end():
+    session = start("SM5", facing="A")
+    field = session.combat.battlefield
+    assert [(m.kind, m.hex.label) for m in field.monsters] == [("Sun Snake", "4222")]
+    play(session, [Robot("Navy", "cadet", 3)])
+    assert session.finished
+    moves = events(session, "monster_moves", "nova")
+    per_turn: dict[int, int] = {}
+    for r in moves:
+        per_turn[r.turn] = per_turn.get(r.turn, 0) + 1
+    assert set(per_turn.values()) <= {3}  # three hexes a turn (SM5.45)
+    nova = events(session, "nova")
+    assert len(nova) == 1 and nova[0].data.get("hex") in {
+        "0106", "0105", "0204", "0203", "0303", "0302", "0401"}  # fmt: skip
+    assert len(events(session, "planet_scorched")) == 1  # the research station in 0805
+    strikes = events(session, "monster_strikes")
+    assert strikes, "the snake strikes the cruiser when it comes within five hexes"
+    seen = set()
+    for r in strikes:
+        assert (r.turn, r.data.get("target")) not in seen  # once a turn each (SM5.45)
+        seen.add((r.turn, r.data.get("target")))
+        assert r.data.get("damage") == {1: 30, 2: 25, 3: 20, 4: 15, 5: 10, 6: 5}[
+            r.data.get("roll")]
+    (over,) = events(session, "game_over")
+    assert over.data.get("side") == "Navy"
+    ship = session.state.unit("FED-CA")
+    assert ship.status in ("destroyed", "off_map", "disengaged")
+
+
+def test_the_snake_strikes_only_within_five_hexes():
+    session = start("SM5", facing="A")
+    checked = []
+
+    def watch(s: Session) -> bool:
+        for r in events(s, "monster_strikes")[len(checked):]:
+            snake = s.combat.battlefield.monsters[0]
+            target = s.state.unit(r.data.get("target"))
+            checked.append(hex_range(snake.hex, target.hex))
+        return len(checked) >= 2 or s.state.turn > 20
+
+    play(session, [Robot("Navy", "cadet", 3)], stop=watch)
+    assert checked and all(r <= SUN_SNAKE_RANGE for r in checked)
+
+
+def test_a_minefield_is_hidden_from_the_enemy_until_the_rules_reveal_it():
+    session = start("PRACTICE-MINEFIELD", turns=4, seed=11)
+    mines = session.combat.battlefield.mines
+    assert len(mines) == 69  # the M6.4 sample package
+    assert len(mines.view_for("Klingon")) == 69
+    assert mines.view_for("Federation") == ()
+    history = []
+
+    def watch(s: Session) -> bool:
+        field = s.combat.battlefield.mines
+        seen = field.view_for("Federation")
+        history.append(len(seen))
+        for view in seen:  # only mines the Federation located (M7.22, M7.34) or saw explode
+            assert "Federation" in field.get(view.id).located_by
+            assert view.detection is None and not view.own
+        assert len(field.view_for("Klingon")) == len(field.live())
+        return False
+
+    play(session, [Robot("Federation", "captain", 1), Robot("Klingon", "captain", 2)],
+         stop=watch)
+    revealed = events(session, "mine_detected", "mine_explodes", "minefield_detected")
+    assert revealed, "crossing the belt, the cruiser meets the minefield"
+    assert any(e.data.kind == "minefield_detected" for e in revealed)  # M7.1
+
+
+def test_a_ship_may_not_enter_a_planet_hex_and_fire_through_it_is_blocked():
+    session = start("PRACTICE-MINEFIELD", turns=1)
+    field = session.combat.battlefield
+    planet = field.terrain.hexes_of("planet")
+    assert planet == {H("0815")}
+    blocked = field.terrain.line_of_fire(H("0812"), H("0818"))
+    assert blocked is not None and blocked.rule == "M4.45"
+
+
+@pytest.mark.parametrize("kind", ["star"])
+def test_entering_a_star_destroys_the_ship_without_an_explosion(kind):
+    from sfb_desk.rules.systems.terrain import Feature, TerrainMap
+
+    terrain = TerrainMap((Feature(kind, frozenset({H("0106")})),))
+    hit = terrain.entering(H("0106"))
+    assert hit is not None and hit.feature.info.destroys_entering and hit.rule == "SM5.41"
+
+
+def test_moving_into_the_planet_is_refused_sm6_49():
+    from sfb_desk.data.custom_setup import UnitEntry
+    from sfb_desk.rules.movement.core import STRAIGHT
+
+    ships, scenarios = libraries()
+    scenario = scenarios.get("PRACTICE-MINEFIELD")  # its planet is in 0815
+    entries = [UnitEntry("FED-CA", "CA", "Federation", "0816", "A", 8, 2),
+               UnitEntry("KLI-D7", "D7", "Klingon", "3001", "D", 4, 2)]
+    setup = setup_from_entries(entries, ships, turns=1, dice_seed=1, map_kind="fixed",
+                               scenario=scenario)
+    session = Session(setup.state, setup.combat, setup.specs)
+
+    def at_move(s: Session) -> bool:
+        p = s.pending
+        return p is not None and getattr(p, "kind", "") == "movement" and p.unit == "CA"
+
+    play(session, [Robot("Federation", "captain", 1), Robot("Klingon", "captain", 2)],
+         stop=at_move)
+    assert session.state.unit("CA").hex == H("0816")
+    refusal = session.check(STRAIGHT)
+    assert isinstance(refusal, Refusal) and refusal.rule == "SM6.49"
+    assert "0815" in refusal.message
