@@ -101,7 +101,7 @@ def test_origins_and_rules_blocked_flags(library):
     origins = {s.id: s.scenario.origin for s in library.sorted()}
     assert origins["SG1"] == "reconstructed"
     assert {i for i, o in origins.items() if o == "practice"} == {
-        "PRACTICE-CA-D7", "PRACTICE-CA-D7-FIXED", "PRACTICE-FF-F5",
+        "PRACTICE-CA-D7", "PRACTICE-CA-D7-FIXED", "PRACTICE-FF-F5", "PRACTICE-MINEFIELD",
     }  # fmt: skip
     for scenario in library.sorted():
         if not scenario.status.playable:
