@@ -50,6 +50,56 @@ class BattleRun:
         }
 
 
+def result_ships(scenario: Scenario, state, combat, specs, library: ShipLibrary  # noqa: ANN001
+                 ) -> tuple[tuple[dict, ...], dict | None]:
+    """Each ship's entry of the battle result, and the S2.20 summary (None when the scenario
+    cannot be scored), from a game's state and combat records: the robots' or the table's."""
+    sides = tuple(s.name for s in scenario.sides)
+    ships, outcomes = [], {}
+    for key, (side, unit) in zip(unit_keys(scenario), scenario.units()):
+        ship = state.unit(key)
+        if ship.kind != SHIP:
+            continue
+        record = combat.ship(ship.id)
+        gone = ship.status in ("disengaged", "off_map")
+        destroyed = ship.status == "destroyed" or record.ship_destroyed
+        outcomes[key] = ShipOutcome(
+            destroyed_boxes=ship.destroyed, internal_points=record.internal_points,
+            destroyed=destroyed, disengaged=gone, disengaged_turn=state.turn if gone else None)
+        sh = record.shields
+        spec = specs[record.spec_id]
+        crippled = bool(crippled_reasons(spec, damage_state(record, spec, ship.destroyed)))
+        ships.append({
+            "unit": key, "ship": record.spec_id, "side": side.name,
+            "fate": "destroyed" if destroyed else ("disengaged" if gone else "on map"),
+            "disengaged_turn": state.turn if gone else None,
+            "disengaged_by": {"disengaged": "separation (C7.2)", "off_map": "a map edge (C7.0)"}
+            .get(ship.status),
+            "destroyed_boxes": sorted(ship.destroyed) + shield_box_ids(sh.printed, sh.boxes),
+            "internal_points": record.internal_points, "crippled": crippled,
+            "carried": list(unit.damage),
+        })
+    try:
+        victory = score(scenario, library, outcomes)
+        summary = {s: {"level": victory.side(s).level, "points": float(victory.side(s).points)}
+                   for s in sides}
+    except CannotScore:
+        summary = None
+    return tuple(ships), summary
+
+
+def table_result(scenario: Scenario, state, combat, specs, library: ShipLibrary,  # noqa: ANN001
+                 ) -> dict:
+    """The battle result of a game played at the table (players, robots or both)."""
+    ships, summary = result_ships(scenario, state, combat, specs, library)
+    last = scenario.length.turns
+    finished = last is not None and state.turn > last
+    return {"format": "sfb-desk-battle-result", "format_version": 1, "scenario": scenario.id,
+            "seed": None, "turns_played": min(state.turn, last) if last else state.turn,
+            "ended": "turn limit" if finished else "at the table", "ships": list(ships),
+            "victory": summary, "played_by": "table"}
+
+
 def shield_box_ids(printed, boxes) -> list[str]:  # noqa: ANN001
     """The destroyed shield boxes as ids: the highest-numbered boxes of each shield."""
     return [f"shield{k}#{n}" for k, (p, b) in enumerate(zip(printed, boxes), start=1)
@@ -80,34 +130,6 @@ def play_battle(
     state = session.state
     last = turns or scenario.length.turns or state.turn
     played = last if ended == "turn limit" else state.turn
-    keys = unit_keys(scenario)
-    ships, outcomes = [], {}
-    for key, (side, unit) in zip(keys, scenario.units()):
-        ship = state.unit(key)
-        if ship.kind != SHIP:
-            continue
-        record = session.combat.ship(ship.id)
-        gone = ship.status in ("disengaged", "off_map")
-        destroyed = ship.status == "destroyed" or record.ship_destroyed
-        outcomes[key] = ShipOutcome(
-            destroyed_boxes=ship.destroyed, internal_points=record.internal_points,
-            destroyed=destroyed, disengaged=gone, disengaged_turn=state.turn if gone else None)
-        sh = record.shields
-        spec = setup.specs[record.spec_id]
-        crippled = bool(crippled_reasons(spec, damage_state(record, spec, ship.destroyed)))
-        ships.append({
-            "unit": key, "ship": record.spec_id, "side": side.name,
-            "fate": "destroyed" if destroyed else ("disengaged" if gone else "on map"),
-            "disengaged_turn": state.turn if gone else None,
-            "destroyed_boxes": sorted(ship.destroyed) + shield_box_ids(sh.printed, sh.boxes),
-            "internal_points": record.internal_points, "crippled": crippled,
-            "carried": list(unit.damage),
-        })
-    try:
-        victory = score(scenario, library, outcomes)
-        summary = {s: {"level": victory.side(s).level, "points": float(victory.side(s).points)}
-                   for s in sides}
-    except CannotScore:
-        summary = None
-    return BattleRun(scenario.id, seed, played, ended, tuple(ships), summary, answers,
+    ships, summary = result_ships(scenario, state, session.combat, setup.specs, library)
+    return BattleRun(scenario.id, seed, played, ended, ships, summary, answers,
                      session if keep_game else None)

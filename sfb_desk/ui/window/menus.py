@@ -3,8 +3,8 @@
 File: new game (Ctrl+N), a Duel against the robot (Ctrl+Shift+N), open (Ctrl+O), recent
 files, save (Ctrl+S), save as (Ctrl+Shift+S), print preview and PDF of the game's SSDs with
 their damage, quit. Edit: undo (Ctrl+Z) and redo (Ctrl+Shift+Z) of every answer and box mark.
-Game: which sides the robot plays, and at what level. Campaign: the F&E Combined Operations
-assistant (Ctrl+Shift+F). View: every panel, and the default
+Game: which sides the robot plays, and at what level. Campaign: the campaign ledger
+(Ctrl+Shift+L), an example campaign, the F&E Combined Operations assistant (Ctrl+Shift+F). View: every panel, and the default
 layout. Library: find a ship (Ctrl+F), edit or complete a ship (the designer), file problems.
 """
 
@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu
 
 from sfb_desk.printing.output import SsdSheet
+from sfb_desk.ui.campaign.menu import add_campaign_actions
 from sfb_desk.ui.fe.menu import add_fe_action
 
 
@@ -87,6 +88,7 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
     actions["problems"] = _action(window, library, "Show file &problems…", window.show_problems)
 
     campaign = bar.addMenu("&Campaign")
+    actions.update(add_campaign_actions(window, campaign))
     actions["fe"] = add_fe_action(window, campaign)
 
     help_menu = bar.addMenu("&Help")

@@ -1,0 +1,1 @@
+"""The campaign ledger in the app: the campaign window and its menu entries."""

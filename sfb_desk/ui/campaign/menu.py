@@ -1,0 +1,107 @@
+"""The main window's way into the campaign ledger: Campaign > Campaign ledger… opens (or
+creates) a campaign file in a :class:`~.window.CampaignWindow`; "Fight at the table" sets the
+battle up in the main window, and "Bring the result back" imports the table's result."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from sfb_desk.campaign.ledger import Campaign, LedgerError
+
+from .window import CampaignWindow
+
+FILTER = "SFB Desk campaigns (*.sfbcampaign);;All files (*)"
+
+
+def add_campaign_actions(window: QMainWindow, menu: QMenu) -> dict[str, QAction]:
+    open_action = QAction("Campaign &ledger…", window)
+    open_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+    open_action.triggered.connect(lambda: open_campaign(window))
+    example = QAction("New example campaign (border war)…", window)
+    example.triggered.connect(lambda: new_example(window))
+    menu.addAction(open_action)
+    menu.addAction(example)
+    return {"campaign": open_action, "campaign_example": example}
+
+
+def open_campaign(window: QMainWindow, path: str | None = None) -> CampaignWindow | None:
+    if path is None:
+        path, _ = QFileDialog.getOpenFileName(window, "Open campaign", "", FILTER)
+    if not path:
+        return None
+    try:
+        campaign = Campaign.open(path, getattr(window, "library", None))
+    except LedgerError as exc:
+        QMessageBox.warning(window, "Campaign", str(exc))
+        return None
+    return show_campaign(window, campaign)
+
+
+def new_example(window: QMainWindow, path: str | None = None) -> CampaignWindow | None:
+    from sfb_desk.campaign.examples import border_war
+
+    if path is None:
+        path, _ = QFileDialog.getSaveFileName(window, "New example campaign", "border-war.sfbcampaign", FILTER)
+    if not path:
+        return None
+    try:
+        return show_campaign(window, border_war(path))
+    except LedgerError as exc:
+        QMessageBox.warning(window, "Campaign", str(exc))
+        return None
+
+
+def show_campaign(window: QMainWindow, campaign: Campaign) -> CampaignWindow:
+    old = getattr(window, "campaign_window", None)
+    if old is not None:
+        old.campaign.close()
+        old.close()
+    cw = CampaignWindow(campaign, parent=window)
+    cw.setWindowFlag(Qt.WindowType.Window, True)
+    cw.resize(1366, 768)
+    cw.fight_requested.connect(lambda bid, doc: fight_at_table(window, cw, bid, doc))
+    cw.back_button.clicked.connect(lambda: bring_back(window, cw))
+    window.campaign_window = cw
+    cw.show()
+    return cw
+
+
+def fight_at_table(window, cw: CampaignWindow, battle_id: str, doc: dict) -> bool:  # noqa: ANN001
+    """Set the battle up in the main window (players at the table; robots as the Game menu says)."""
+    from sfb_desk.data.custom_setup import GameChoice
+    from sfb_desk.data.game_setup import SetupError, units_from_scenario
+    from sfb_desk.data.scenario_schema import Scenario
+
+    try:
+        scenario = Scenario.model_validate(doc)
+        setup = units_from_scenario(scenario, window.library)
+    except (SetupError, ValueError) as exc:
+        QMessageBox.warning(cw, "Campaign", f"The battle cannot be set up: {exc}")
+        return False
+    if hasattr(window, "_may_discard") and not window._may_discard():
+        return False
+    window.start_game(GameChoice(setup, scenario.title, scenario_id=scenario.id))
+    window.campaign_battle = (battle_id, scenario, setup.specs)
+    if QGuiApplication.platformName() != "offscreen":  # no window stacking there
+        window.raise_()
+    return True
+
+
+def bring_back(window, cw: CampaignWindow) -> list[str] | None:  # noqa: ANN001
+    """Import the result of the battle at the table into the campaign."""
+    from sfb_desk.robot.battle import table_result
+
+    pending = getattr(window, "campaign_battle", None)
+    record = getattr(window.controller, "record", None)
+    if pending is None or record is None:
+        QMessageBox.information(cw, "Campaign", "No campaign battle is at the table: use "
+                                "Fight at the table first.")
+        return None
+    battle_id, scenario, specs = pending
+    result = table_result(scenario, record.table_state, record.combat, specs, window.library)
+    notes = cw.import_table_result(battle_id, result)
+    if notes is not None:
+        window.campaign_battle = None
+    return notes

@@ -1,0 +1,91 @@
+"""The campaign window (sfb_desk/ui/campaign): turn and step, treasury, fleet roster with each
+ship's SSD, orders, battles ("Robots fight it", "Fight at the table" and the result brought
+back), journal; and its place in the main window's Campaign menu."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from sfb_desk.campaign import battle_queue, examples, orders, turn
+from sfb_desk.ui.campaign.menu import bring_back, show_campaign
+from sfb_desk.ui.campaign.window import CampaignWindow
+from sfb_desk.ui.window.main_window import MainWindow
+
+
+@pytest.fixture
+def no_boxes(monkeypatch):
+    def no_box(*args, **kwargs):
+        raise AssertionError(f"a message box was opened: {args[1:]}")
+
+    for name in ("warning", "question", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, no_box)
+
+
+def _cells(table, column: int) -> list[str]:  # noqa: ANN001
+    return [table.item(r, column).text() for r in range(table.rowCount())]
+
+
+def test_the_window_walks_a_turn_and_fights_a_battle(qtbot, tmp_path, no_boxes):
+    campaign = examples.border_war(tmp_path / "w.sfbcampaign", seed=3)
+    w = CampaignWindow(campaign)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    assert "Turn 1, Spring Y168" in w.header.text() and "Collect EPs" in w.header.text()
+    assert _cells(w.fleet, 0) == ["Burke", "Dagger", "Enterprise", "Hood", "Kahless", "Vengeance"]
+    notes = w.next_step()
+    assert any("FED collects 75 EP" in n for n in notes)
+    assert ("Federation", "main", "175") in [tuple(w.treasury.item(r, c).text() for c in range(3))
+                                             for r in range(w.treasury.rowCount())]
+    turn.advance_to(campaign, "order")
+    orders.order_build(campaign, "FED", "FED-FF", "fed-dock", name="Reliant")
+    turn.advance_to(campaign, "combat")
+    battle_queue.queue_battle(campaign, "clash", "G3", [("Federation", ["enterprise"]),
+                                                         ("Klingon", ["kahless"])], turns=3)
+    w.refresh()
+    assert _cells(w.orders, 1) == ["build"] and _cells(w.battles, 3) == ["queued"]
+    w.battles.selectRow(0)
+    assert w.fight_button.isEnabled() and "Meeting engagement" in w.battle_notes.toPlainText()
+    notes = w.robots_fight(seed=2)
+    assert notes and _cells(w.battles, 3) == ["imported"]
+    w.fleet.selectRow(_cells(w.fleet, 0).index("Enterprise"))
+    enterprise = campaign.unit("enterprise")
+    assert w.ssd._destroyed == frozenset(enterprise.destroyed)
+    assert "Strategic speed" in w.ship_info.text()
+    assert "Result of battle clash imported" in w.journal.toPlainText()
+    assert "dice (seeded) legendary officer" in w.journal.toPlainText()
+    for size in ((1366, 768), (1920, 1080)):
+        w.resize(*size)
+        image = w.grab()
+        assert (image.width(), image.height()) == size
+    w.undo()
+    assert _cells(w.battles, 3) == ["queued"]
+    campaign.close()
+
+
+def test_fight_at_the_table_and_bring_the_result_back(qtbot, tmp_path, no_boxes):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    try:
+        campaign = examples.border_war(tmp_path / "w.sfbcampaign")
+        assert "campaign" in window.actions and "campaign_example" in window.actions
+        turn.advance_to(campaign, "combat")
+        battle_queue.queue_battle(campaign, "at-table", "G2", [("Federation", ["hood"]),
+                                                                ("Klingon", ["dagger"])], turns=2)
+        cw = show_campaign(window, campaign)
+        cw.battles.selectRow(0)
+        with qtbot.waitSignal(window.controller.answer_done, timeout=20_000, raising=False):
+            cw.fight_button.click()
+        pending = window.campaign_battle
+        assert pending[0] == "at-table" and window.controller.record is not None
+        assert {u.id for u in window.controller.record.initial.units} == {"Hood", "Dagger"}
+        notes = bring_back(window, cw)
+        assert notes is not None and window.campaign_battle is None
+        assert campaign.store.get("battle", "at-table")["status"] == "imported"
+        assert campaign.store.get("battle", "at-table")["result"]["played_by"] == "table"
+        cw.close()
+        campaign.close()
+    finally:
+        window.shutdown()
+        window.close()
