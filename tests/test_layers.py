@@ -42,10 +42,11 @@ UI_PARTS: dict[str, set[str]] = {
     "table": {"common"},
     "analysis": {"common"},
     "fe": {"common"},
+    "campaign": {"common", "ssd"},  # the fleet roster shows each ship's SSD
     "library": {"common", "ssd"},  # the designer previews on the SSD widget
     "setup": {"common", "library"},  # the ship picker shows the browser's details
     "window": {"common", "map", "ssd", "ea", "orders", "table", "analysis", "fe", "library",
-               "setup"},
+               "setup", "campaign"},
 }
 # Third-party packages forbidden per layer (the rules layer allows the standard library only).
 NO_QT = {"PySide6", "pyqtgraph", "shiboken6"}
