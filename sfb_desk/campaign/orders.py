@@ -184,6 +184,45 @@ def order_repair(campaign: Campaign, unit_id: str, facility_key: str, boxes: lis
     return qid
 
 
+def order_section_replacement(campaign: Campaign, unit_id: str, dock: str, *,
+                              surviving_section_cost: Fraction | int,
+                              new_class: str | None = None) -> str:
+    """H3: a lost separated section (a D7's boom or rear hull) is replaced as a conversion in a
+    construction dock costing the ship less the surviving section; the ship may become another
+    variant meanwhile. Time: half the build time (option ``section_replacement_turns``: "half
+    build", or "1" as the rule's D7 example says)."""
+    ship = campaign.unit(unit_id)
+    if not ship.lost_sections:
+        raise LedgerError(f"{unit_id} has lost no separated section (H3)")
+    _open_for_orders(campaign, ship.race)
+    target = campaign.spec(new_class or ship.ship)
+    facility = _facility(campaign, dock, ship.race)
+    if facility["kind"] != "dock" or ship.location != facility["location"]:
+        raise LedgerError(f"{unit_id}: sections are replaced in a construction dock in its hex (H3)")
+    busy = _dock_busy(campaign, dock)
+    if busy:
+        raise LedgerError(f"dock {dock} is working on {busy}: one ship at a time (E3)")
+    cost = repairs.section_replacement_cost(target.bpv_economic or target.bpv_combat or 0,
+                                            surviving_section_cost)
+    if campaign.option("section_replacement_turns") == "1":
+        turns = 1
+    else:
+        turns = construction.conversion_time(construction.build_time(
+            target.warp_boxes, twelve_warp_boxes=int(campaign.option("twelve_warp_boxes"))))
+    qid = _next_id(campaign, "convert")
+    doc = {"kind": "convert", "race": ship.race, "unit": unit_id, "ship": target.id,
+           "facility": dock, "location": facility["location"], "cost": str(cost),
+           "turns": turns, "per_turn": str(cost / turns), "paid": "0", "payments": 0,
+           "started": campaign.turn, "completes": campaign.turn + turns - 1, "done": False,
+           "replaces_sections": list(ship.lost_sections)}
+    ship.status = "converting"
+    with campaign.change(f"Replace the lost section of {unit_id} ({', '.join(ship.lost_sections)}) "
+                         f"as {target.id}: {turns} turn(s), {show(cost)} EP", "(H3)") as tx:
+        tx.put("queue", qid, doc)
+        campaign.put_ship(tx, ship)
+    return qid
+
+
 def cancel(campaign: Campaign, qid: str) -> None:
     order = campaign.store.get("queue", qid)
     if order is None:

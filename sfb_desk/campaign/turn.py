@@ -174,6 +174,8 @@ def _reveal(campaign: Campaign, tx, dice: Dice) -> list[str]:  # noqa: ANN001
             ship = campaign.unit(order["unit"])
             if order["kind"] == "convert":
                 ship.ship = order["ship"]
+                if order.get("replaces_sections"):
+                    ship.lost_sections = []
             elif order["kind"] == "refit":
                 ship.refits.append(order["refit"])
             ship.status = "active"

@@ -94,3 +94,14 @@ def test_the_run_for_home_names_what_the_library_lacks(tmp_path):
     assert t7.DEFINITION.scenarios == 3 and len(t7.SAT_SHIPS) == 5
     assert t7.crew_share(4) == "1/4"
     c.close()
+
+
+def test_t3_speed_limit_counter_per_segment(tmp_path):
+    c = Campaign.create(tmp_path / "t3.sfbcampaign", "T3", pack="linked")
+    t3.begin(c)
+    assert t3.record_fast_turns(c, 1, 1, 4) == 4
+    assert t3.record_fast_turns(c, 1, 1, 2) == 6
+    with pytest.raises(LedgerError, match="at most 6 turns .*T3.22"):
+        t3.record_fast_turns(c, 1, 1, 1)
+    assert t3.record_fast_turns(c, 1, 2, 6) == 6  # a new segment starts afresh
+    c.close()

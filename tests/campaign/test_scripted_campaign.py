@@ -127,3 +127,23 @@ def test_a_year_of_war(war):
     undone = c.store.undo()
     assert undone.reason.startswith("Undo: Turn 4, Winter Y168: step 10")
     assert "Vengeance" not in c.units() and (c.turn, c.step_number) == (4, 10)
+
+
+def test_a_lost_section_is_replaced_as_a_conversion(tmp_path):
+    c = Campaign.create(tmp_path / "d7.sfbcampaign", "Boom", seed=1)
+    c.add_race("KLI", "Klingon", treasury=200)
+    c.add_facility("dock", "dock", "KLI", "2726", dock_class=3)
+    c.add_ship("d7", "KLI-D7", "KLI", location="2726", lost_sections=["rear hull"])
+    qid = orders.order_section_replacement(c, "d7", "dock", surviving_section_cost=40)
+    order = c.store.get("queue", qid)
+    # H3: the ship's cost less the surviving section; half the build time (30 warp boxes: 4 -> 2)
+    assert Fraction(order["cost"]) == c.spec("KLI-D7").bpv_combat - 40 and order["turns"] == 2
+    turn.advance_to(c, "order")
+    turn.advance_to(c, "reveal")
+    turn.step(c)
+    turn.advance_to(c, "reveal")
+    turn.step(c)
+    d7 = c.unit("d7")
+    assert d7.status == "active" and d7.lost_sections == []
+    assert c.treasury("KLI") == 200 - (c.spec("KLI-D7").bpv_combat - 40)
+    c.close()

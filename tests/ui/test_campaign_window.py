@@ -80,10 +80,22 @@ def test_fight_at_the_table_and_bring_the_result_back(qtbot, tmp_path, no_boxes)
         pending = window.campaign_battle
         assert pending[0] == "at-table" and window.controller.record is not None
         assert {u.id for u in window.controller.record.initial.units} == {"Hood", "Dagger"}
-        notes = bring_back(window, cw)
+        notes = bring_back(window, cw)  # brought back before the end (e.g. both disengaged)
         assert notes is not None and window.campaign_battle is None
         assert campaign.store.get("battle", "at-table")["status"] == "imported"
         assert campaign.store.get("battle", "at-table")["result"]["played_by"] == "table"
+        campaign.store.undo()
+        cw.refresh()
+        cw.battles.selectRow(0)
+        cw.fight_button.click()  # again; robots play both sides at the table to the end
+        c = window.controller
+        for side in ("Federation", "Klingon"):
+            c.set_auto_dice(side, True)
+            c.set_robot(side, "captain")
+        qtbot.waitUntil(lambda: campaign.store.get("battle", "at-table")["status"] == "imported",
+                        timeout=120_000)
+        assert c.record.finished and window.campaign_battle is None
+        assert campaign.store.get("battle", "at-table")["result"]["ended"] == "turn limit"
         cw.close()
         campaign.close()
     finally:

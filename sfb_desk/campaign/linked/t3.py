@@ -164,6 +164,21 @@ def after_battle(campaign: Campaign, contact_: dict, result: dict) -> list[str]:
     return chain.between_scenarios(campaign, DEFINITION)
 
 
+def record_fast_turns(campaign: Campaign, scenario: int, segment: int, turns: int) -> int:
+    """T3.22: turns the Kang spent above speed 20 in one 20-turn segment of a scenario, at
+    most 6; refused past the limit. Returns the segment's total."""
+    doc = chain.state(campaign)
+    key = f"S{scenario} segment {segment}"
+    total = doc.setdefault("fast_turns", {}).get(key, 0) + turns
+    if turns < 0 or total > FAST_TURNS_LIMIT:
+        raise LedgerError(f"the Kang may exceed speed 20 on at most {FAST_TURNS_LIMIT} turns of a "
+                          f"{SEGMENT}-turn segment, not {total} ({key}; T3.22)")
+    doc["fast_turns"][key] = total
+    with campaign.change(f"Kang above speed 20: {total} turn(s) in {key}", "(T3.22)") as tx:
+        tx.put("linked", "state", doc)
+    return total
+
+
 def victory(campaign: Campaign) -> dict:
     """T3.5 from the ships as they stand: each Kzinti ship that fought scored once by S2.21."""
     kang = campaign.unit("kang")

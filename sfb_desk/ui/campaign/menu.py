@@ -1,6 +1,7 @@
 """The main window's way into the campaign ledger: Campaign > Campaign ledger… opens (or
 creates) a campaign file in a :class:`~.window.CampaignWindow`; "Fight at the table" sets the
-battle up in the main window, and "Bring the result back" imports the table's result."""
+battle up in the main window; when that game ends its result comes back into the campaign by
+itself ("Bring the result back" imports it earlier, e.g. after both sides disengaged)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ def show_campaign(window: QMainWindow, campaign: Campaign) -> CampaignWindow:
     cw.resize(1366, 768)
     cw.fight_requested.connect(lambda bid, doc: fight_at_table(window, cw, bid, doc))
     cw.back_button.clicked.connect(lambda: bring_back(window, cw))
+    controller = getattr(window, "controller", None)
+    if controller is not None:  # the result comes back by itself when the game ends
+        controller.prompt_changed.connect(lambda prompt: _game_over(window, cw, prompt))
     window.campaign_window = cw
     cw.show()
     return cw
@@ -87,6 +91,17 @@ def fight_at_table(window, cw: CampaignWindow, battle_id: str, doc: dict) -> boo
     if QGuiApplication.platformName() != "offscreen":  # no window stacking there
         window.raise_()
     return True
+
+
+def _game_over(window, cw: CampaignWindow, prompt) -> None:  # noqa: ANN001
+    record = getattr(window.controller, "record", None)
+    if (prompt is None and record is not None and record.finished
+            and getattr(window, "campaign_battle", None) is not None
+            and window.campaign_window is cw and cw.isVisible()):
+        notes = bring_back(window, cw)
+        if notes is not None:
+            cw.statusBar().showMessage("The battle's result is in the campaign: "
+                                       + "; ".join(notes)[:250], 20000)
 
 
 def bring_back(window, cw: CampaignWindow) -> list[str] | None:  # noqa: ANN001
