@@ -16,7 +16,7 @@ from ..rules.game_state import GameState
 from ..rules.ship import ShipSpec
 from ..rules.victory import ForceShip, ShipOutcome, SideEntry, VictoryResult, score_standard
 
-GONE = ("destroyed", "disengaged", "off_map")
+GONE = ("destroyed", "disengaged", "off_map", "captured")
 
 
 class CannotScoreGame(ValueError):
@@ -34,6 +34,7 @@ def outcomes_of(state: GameState, combat) -> dict[str, ShipOutcome]:  # noqa: AN
         out[unit.id] = ShipOutcome(
             destroyed_boxes=frozenset(unit.destroyed), internal_points=record.internal_points,
             destroyed=unit.status == "destroyed" or record.ship_destroyed, disengaged=left,
+            captured=unit.status == "captured",
             disengaged_turn=state.turn if left else None)
     return out
 

@@ -65,6 +65,7 @@ from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
 from .cloak_steps import CloakSteps
 from .explosion_steps import ExplosionSteps
+from .marine_steps import MarineSteps
 from .launch_steps import LaunchSteps
 from .tractor_steps import TractorSteps
 from .movement_steps import MovementSegment
@@ -109,8 +110,8 @@ class NotReady(RuntimeError):
 
 
 class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
-              CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, BattlefieldSteps,
-              MovementSegment, SideOrders):
+              CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
+              BattlefieldSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

@@ -62,8 +62,10 @@ TURN_STEPS: tuple[Step, ...] = (
          "reference 5.8; S0 L5721 ('Segment of the Impulse Procedure')", handler="impulses",
          number="6"),
     Step("7-final", "Final Activity Phase (docking, Boarding Party Combat Step, EDR, "
-         "dropping warp engines, Undocking Step)", 7, "B2.2, C13.113, C13.4752, D14.13, G12.61",
-         "reference 5.8; S0 L957, L1095, L1628, L4440, L1574", number="7"),
+         "dropping warp engines, Undocking Step)", 7,
+         "B2.2, C13.113, C13.4752, D14.13, G12.61, D7.4, D7.50",
+         "reference 5.8; S0 L957, L1095, L1628, L4440, L1574; systems-facts 3 (D7.4)",
+         handler="final_activity", number="7"),
     Step("8-records", "Record Keeping Phase", 8, "B2.2", "reference 5.8; S0 L4775 (phase 8)",
          handler="record_keeping", number="8"),
 )
@@ -99,8 +101,11 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "S0 L3181, L3284, L5443, L5928, L4531", handler="launches", segment="6B"),
     Step("6B-lock-on", "Lock-On Stage: Tactical Intelligence Interrogations Step", 6,
          "FD6.32, D17.23, G24.2114", "S0 L3193, L1888, L5561", segment="6B"),
-    Step("6B7-marines", "Marine Activity Stage", 6, "C13.471, C13.951, G25.23",
-         "S0 L1083, L1417, L5798", number="6B7", segment="6B"),
+    Step("6B7-marines", "Marine Activity Stage: shields dropped or raised, guards, "
+         "transporters (hit-and-run raids, boarding parties)", 6,
+         "C13.471, C13.951, G25.23, D3.5, D7.8, D7.83, G8",
+         "S0 L1083, L1417, L5798; systems-facts 2 (6B07.02-6B07.04)", handler="marines",
+         number="6B7", segment="6B"),
     Step("6B-systems", "Ship Systems Function Stage: Operate Tractors", 6, "G26.30, G7.4",
          "S0 L5864; systems-facts 1 (6B04.04)", handler="ship_systems", segment="6B"),
     # 6C Dogfight Resolution Interface

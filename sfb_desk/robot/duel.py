@@ -266,7 +266,8 @@ def _run(session: Session, robots: list[Robot], sides, cap: int) -> tuple[int, s
         if in_turn > cap:
             raise DuelError(f"turn {turn} took more than {cap} answers (last {prompt.key}): "
                             "the duel hangs")
-        if any(e.kind in ("ship_destroyed", "disengaged", "left_map") for e in outcome.events):
+        if any(e.kind in ("ship_destroyed", "disengaged", "left_map", "ship_captured")
+               for e in outcome.events):
             gone = _side_gone(session, sides)
             if gone:
                 return total, gone
@@ -278,7 +279,9 @@ def _side_gone(session: Session, sides) -> str:  # noqa: ANN001
     for side in sides:
         ships = [u for u in session.state.units if u.side == side and u.kind == SHIP]
         if ships and all(u.status in GONE for u in ships):
-            return "destroyed" if any(u.status == "destroyed" for u in ships) else "disengaged"
+            if any(u.status == "destroyed" for u in ships):
+                return "destroyed"
+            return "captured" if any(u.status == "captured" for u in ships) else "disengaged"
     return ""
 
 

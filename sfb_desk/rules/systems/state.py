@@ -11,11 +11,22 @@ from .cloak import CloakState
 @dataclass(frozen=True, slots=True)
 class SystemsRecord:
     """``exploded``: the ship's explosion has been resolved (D5.12: once); ``self_destruct``:
-    it self-destructed (D5.5); ``cloak``: its cloaking device (G13)."""
+    it self-destructed (D5.5); ``cloak``: its cloaking device (G13); ``transporter_uses``:
+    transporters used this turn (G8.11); ``parties_away``: its boarding parties beamed onto
+    other ships (D7); ``enemy_parties`` of ``enemy_side`` aboard it; ``guards``: boxes its
+    own parties guard (D7.83); ``rooms_captured``: its control rooms in enemy hands and
+    ``captured_by``: the side that captured it (D7.50)."""
 
     exploded: bool = False
     self_destruct: bool = False
     cloak: CloakState = CloakState()
+    transporter_uses: int = 0
+    parties_away: int = 0
+    enemy_parties: int = 0
+    enemy_side: str = ""
+    guards: frozenset[str] = frozenset()
+    rooms_captured: frozenset[str] = frozenset()
+    captured_by: str = ""
 
 
 NO_SYSTEMS = SystemsRecord()
