@@ -52,7 +52,7 @@ from ..engine.session import Session
 from .paths import user_data_dir
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 3
+CURRENT_VERSION = 4
 SUFFIX = ".sfbsave"
 AUTOSAVE_NAME = "autosave" + SUFFIX
 
@@ -88,7 +88,15 @@ def _v2_to_v3(doc: dict) -> dict:
     return dict(doc)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(doc: dict) -> dict:
+    """Version 4 adds the prompts of the cloaking device, tractor beams and marines (G13, G7,
+    G8, D7): a v3 log is replayed by prompt key, passing them with their defaults."""
+    return dict(doc)
+
+
+#: A version that adds prompts to the sequence of play takes a new number, so that older logs
+#: replay by prompt key (:func:`game_from_json`).
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 class SaveError(Exception):
@@ -150,9 +158,9 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     """Migrate, validate and replay a save document into a session (SaveError on failure)."""
     written = doc.get("version") if isinstance(doc, dict) else None
     doc = migrate(doc, path)  # type: ignore[arg-type]
-    # A save written before version 3 never met the ship-systems prompts (self-destruction ...):
-    # its replay passes them with their defaults (Replay's keys).
-    keys_needed = isinstance(written, int) and written < 3
+    # A save of an older version never met the prompts added since (self-destruction, cloak,
+    # tractors, marines ...): its replay passes them with their defaults (Replay's keys).
+    keys_needed = isinstance(written, int) and written < CURRENT_VERSION
     doc = _with_defaults(doc)
     for key in ("initial", "state", "log", "initial_combat", "combat"):
         if key not in doc:
