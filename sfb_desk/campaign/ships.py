@@ -50,6 +50,7 @@ class CampaignShip:
     permanent: list[str] = field(default_factory=list)
     dropped_warp: list[str] = field(default_factory=list)
     lost_sections: list[str] = field(default_factory=list)
+    mission: str = ""  # "patrol" or "raid" this turn (004 I2, I3)
     in_supply: bool = True
     in_supply_at_start: bool = True
     fast: bool = False  # a fast cruiser (R6) or light dreadnought (R7): +2 speed (004 C1)
