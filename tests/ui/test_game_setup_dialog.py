@@ -364,3 +364,35 @@ def test_robot_levels_from_the_robot_package(monkeypatch):
     assert setup_options.robot_levels() == setup_options.FALLBACK_LEVELS
     monkeypatch.setattr(robot, "LEVELS", ("easy", "hard"), raising=False)
     assert setup_options.robot_levels() == ("easy", "hard")
+
+
+def test_sm5_starts_with_its_star_planet_and_sun_snake_on_the_map(dialog, qtbot):
+    from sfb_desk.ui.map.battlefield import battlefield_view, show_battlefield
+    from sfb_desk.ui.map.view import MapView
+
+    dialog.scenario_tab.select("SM5")
+    assert [e.ship for e in dialog.entries()] == ["FED-CA"]
+    assert "facing" in dialog.units.problems_label.text()  # heading at the player's option
+    edit(dialog, 0, "facing", "A")
+    assert dialog.ok_button.isEnabled(), dialog.units.problems_label.text()
+    choice = dialog.result()
+    field = choice.setup.combat.battlefield
+    assert [(m.kind, m.hex.label) for m in field.monsters] == [("Sun Snake", "4222")]
+    assert {f.kind for f in field.terrain.features} == {"planet", "star"}
+    view = MapView(choice.setup.state.map)
+    qtbot.addWidget(view)
+    item = show_battlefield(view, battlefield_view(choice.setup.combat, None,
+                                                   choice.setup.state))
+    assert [m.name for m in item.view.monsters] == ["Sun Snake"]
+    assert {t.kind for t in item.view.terrain} == {"planet", "star"}
+
+
+def test_a_minefield_is_drawn_for_its_owner_only(dialog, qtbot):
+    from sfb_desk.ui.map.battlefield import battlefield_view
+
+    dialog.scenario_tab.select("PRACTICE-MINEFIELD")
+    choice = dialog.result()
+    combat = choice.setup.combat
+    assert len(battlefield_view(combat, "Klingon").mines) == 69
+    assert battlefield_view(combat, "Federation").mines == ()
+    assert battlefield_view(combat, None).mines == ()  # a shared table: none located yet

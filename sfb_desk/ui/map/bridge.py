@@ -32,6 +32,7 @@ from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.movement.core import HET, STAY, MoveOrder, parse_move_order
 from sfb_desk.rules.results import Refusal
 
+from .battlefield import battlefield_view, show_battlefield
 from .systems import systems_view
 from .view import MapView
 
@@ -95,6 +96,7 @@ class MapBridge(QObject):
         self.controller = controller
         self._sent: tuple[str, str] | None = None  # the answer being worked on
         self._initial: object = None  # the initial state of the game shown
+        self._view_as: str | None = None  # the battlefield seen as this side (view_as)
         controller.state_changed.connect(self._state_changed)
         controller.prompt_changed.connect(self._prompt_changed)
         controller.refused.connect(self._engine_refused)
@@ -147,6 +149,8 @@ class MapBridge(QObject):
         view.set_systems(systems_view(state, getattr(record, "combat", None),
                                       getattr(self.controller, "log", ()) or (),
                                       self.viewer()))
+        show_battlefield(view, battlefield_view(getattr(record, "combat", None),
+                                                self._view_as or self.viewer(), state))
         initial = record.initial if record is not None else state
         if initial is not self._initial:  # a new or loaded game (undo keeps it): frame it
             self._initial = initial
@@ -157,6 +161,14 @@ class MapBridge(QObject):
         unit = asked_unit(prompt)
         if unit is not None and unit in self.view.units:
             self.view.select_unit(unit)
+
+    def view_as(self, side: str | None) -> None:
+        """Show the battlefield as ``side`` sees it (its own mines in full, M6.1), or as the
+        shared table does (None: only mines located by another side)."""
+        self._view_as = side
+        state = self.controller.state
+        if state is not None:
+            self._state_changed(state)
 
     def viewer(self) -> str | None:
         """The side looking at the map: the only side not played by the robot, else None."""

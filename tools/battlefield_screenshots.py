@@ -1,0 +1,109 @@
+"""Screenshots of the battlefield on the hex map (docs/images/battlefield-*.png): SM5 The
+Sunsnake (the star, the planet and the snake striking the cruiser, then the nova), the
+practice minefield as the Klingon owner and as the Federation see it, and every terrain kind.
+
+Each game is played by the robot with seeded dice (tests/engine/test_battlefield_play.py) to
+the moment, then shown on a MapView offscreen:
+
+    QT_QPA_PLATFORM=offscreen uv run python tools/battlefield_screenshots.py [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+import test_battlefield_play as games  # noqa: E402
+from sfb_desk.engine.records import Combat  # noqa: E402
+from sfb_desk.robot import Robot  # noqa: E402
+from sfb_desk.rules.hexes import STANDARD_MAP, hex_from_label  # noqa: E402
+from sfb_desk.rules.systems.battlefield import BattlefieldState  # noqa: E402
+from sfb_desk.rules.systems.terrain import KINDS, Feature, TerrainMap  # noqa: E402
+from sfb_desk.ui.map.battlefield import battlefield_view, show_battlefield  # noqa: E402
+from sfb_desk.ui.map.view import MapView  # noqa: E402
+
+
+def shot(state, combat, path: Path, viewer=None, centre: str = "", zoom: float = 0.0,  # noqa: ANN001
+         size=(1366, 768)) -> None:
+    view = MapView(state.map)
+    view.resize(*size)
+    view.set_units(state.units)
+    view.set_impulse(state.impulse, state.turn)
+    show_battlefield(view, battlefield_view(combat, viewer, state))
+    view.show()
+    QApplication.processEvents()
+    view.fit_units(margin_hexes=3)
+    if zoom:
+        view.zoom_by(zoom)
+    if centre:
+        view.center_on_hex(hex_from_label(centre))
+    QApplication.processEvents()
+    view.grab().save(str(path))
+    view.close()
+
+
+def sm5(out: Path) -> None:
+    session = games.start("SM5", facing="A")
+    robot = [Robot("Navy", "cadet", 3)]
+    games.play(session, robot, stop=lambda s: bool(games.events(s, "monster_strikes")))
+    snake = session.combat.battlefield.monsters[0]
+    shot(session.state, session.combat, out / "battlefield-sm5-snake.png",
+         centre=snake.hex.label, zoom=0.45)
+    games.play(session, robot, stop=lambda s: s.combat.battlefield.nova_radius >= 4)
+    shot(session.state, session.combat, out / "battlefield-sm5-nova.png", centre="1012",
+         zoom=0.3)
+
+
+def minefield(out: Path) -> None:
+    session = games.start("PRACTICE-MINEFIELD", turns=4, seed=11)
+    robots = [Robot("Federation", "captain", 1), Robot("Klingon", "captain", 2)]
+    games.play(session, robots, stop=lambda s: len(
+        s.combat.battlefield.mines.view_for("Federation")) >= 2)
+    for side in ("Klingon", "Federation"):
+        shot(session.state, session.combat, out / f"battlefield-mines-{side.lower()}.png",
+             viewer=side, centre="2115")
+
+
+def terrain_legend(out: Path) -> None:
+    """Every terrain kind on the fixed map, labelled by the map item itself."""
+    session = games.start("PRACTICE-MINEFIELD", turns=1)
+    features = []
+    col, row = 4, 4
+    for kind in KINDS:
+        if kind == "minefield":
+            continue
+        hexes = [f"{col:02d}{row:02d}"]
+        if kind not in ("planet", "moon", "star", "asteroid", "black_hole", "pulsar",
+                        "neutron_star", "white_dwarf", "gas_giant"):
+            hexes += [f"{col:02d}{row + 1:02d}", f"{col + 1:02d}{row:02d}"]
+        features.append(Feature(kind, frozenset(hex_from_label(h) for h in hexes),
+                                KINDS[kind].name))
+        col += 5
+        if col > 38:
+            col, row = 4, row + 4
+    combat = Combat(battlefield=BattlefieldState(TerrainMap(tuple(features))))
+    state = session.state
+    from dataclasses import replace
+
+    shot(replace(state, units=(), map=STANDARD_MAP), combat, out / "battlefield-terrain.png",
+         centre="2108", zoom=1.55)
+
+
+def main(out: Path) -> None:
+    app = QApplication.instance() or QApplication([])
+    out.mkdir(parents=True, exist_ok=True)
+    sm5(out)
+    minefield(out)
+    terrain_legend(out)
+    del app
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images")
