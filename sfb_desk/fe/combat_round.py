@@ -2,7 +2,8 @@
 
 A round is a plain JSON-able dict (what the players typed), see :data:`EXAMPLE`:
 
-* ``table`` ("standard" or "advanced", 311.1), ``rounding`` (311.4), ``seed`` (optional);
+* ``table`` ("standard" or "advanced", 311.1), ``rounding`` (311.4), ``seed`` (optional),
+  ``sfg_rule`` ("full", 312.2, or "simple", the optional alternative rule 312.5);
 * ``dice``: typed dice by key (``"4B.attacker": [4]``); dice not typed are rolled from the seed;
 * ``notes``: the players' record of the core steps, by step id;
 * one entry per computed step: ``3X1``, ``4A2``, ``4A3``, ``4A4``, ``4A5``, ``5A``, ``5B``,
@@ -140,8 +141,11 @@ def _step_4a3(data: dict, st: _State, dice: Dice, view: StepView) -> None:
         both = None
         if st.picks_both == side:
             both = st.bir[side] + st.bir[procedures.other(side)]
-        res = procedures.stasis(side, units, st.bir[side] + max(st.variable[side], 0), dice,
-                                st.ew, float(accompanying.get(side, 0)), both)
+        if data.get("sfg_rule") == "simple":
+            res = procedures.simple_stasis(units, dice)
+        else:
+            res = procedures.stasis(side, units, st.bir[side] + max(st.variable[side], 0),
+                                    dice, st.ew, float(accompanying.get(side, 0)), both)
         results[side] = res
         view.problems.extend(res.problems)
         st.frozen.update(res.frozen)
@@ -153,6 +157,14 @@ def _step_4a3(data: dict, st: _State, dice: Dice, view: StepView) -> None:
         st.ew = procedures.electronic_warfare(st.ew_units, set(st.frozen))
         text += f"; EW recalculated without the frozen scouts (312.211): {st.ew.text}"
     view.result = text
+    if data.get("sfg_rule") == "simple":
+        destroyed = {k: v for k, v in st.frozen.items()}
+        st.frozen.clear()
+        view.result = text
+        view.values = {"destroyed": sorted(destroyed),
+                       "sfg_lost": [n for r in results.values() for n in r.sfg_lost],
+                       "attempts": [a for r in results.values() for a in r.attempts]}
+        return
     view.values = {"frozen": dict(st.frozen), "used": sorted(st.used_sfg),
                    "disasters": st.disasters,
                    "attempts": [a for r in results.values() for a in r.attempts],

@@ -58,7 +58,8 @@ SPECS: dict[str, FormSpec] = {
          F("target", "Target", "text", default=""),
          F("friendly", "Friendly (312.28)", "bool", default=False),
          F("random_pool", "#1-#6 if random (312.232)", "list", default=""),
-         F("defender_pick", "Defender's pick", "text", default=""))),
+         F("defender_pick", "Defender's pick", "text", default=""),
+         F("simple_targets", "#1-#4 (simple rule, 312.5)", "list", default=""))),
     "4A4": FormSpec("4A4", columns=(
         F("name", "Shock ship", "text", default=""), F("side", "Side", "choice", SIDE,
                                                        "attacker"),
@@ -137,6 +138,11 @@ def read(step: str, data: dict) -> tuple[dict, list[dict]]:
         values.update(acc_attacker=acc.get("attacker", 2.0), acc_defender=acc.get("defender", 0))
         for side in SIDE:
             for unit in raw.get(side, []):
+                if unit.get("targets"):
+                    rows.append(_defaults(sp.columns) | {
+                        "side": side, "sfg": unit.get("name", unit["unit"]), "unit": unit["unit"],
+                        "sfgs": unit.get("sfgs", 1),
+                        "simple_targets": ", ".join(unit["targets"])})
                 for a in unit.get("attempts", []):
                     rows.append(_defaults(sp.columns) | {
                         "side": side, "sfg": unit.get("name", unit["unit"]), "unit": unit["unit"],
@@ -194,6 +200,10 @@ def write(step: str, data: dict, values: dict, rows: list[dict]) -> None:
             unit = units.setdefault((r["side"], name), {"name": name, "unit": r["unit"],
                                                         "sfgs": int(r.get("sfgs", 1)),
                                                         "attempts": []})
+            if _list(r.get("simple_targets")):
+                unit["targets"] = _list(r.get("simple_targets"))
+            if not r.get("target"):
+                continue
             attempt: dict = {"target": r.get("target", ""), "friendly": bool(r.get("friendly"))}
             if _list(r.get("random_pool")):
                 attempt["random_pool"] = _list(r.get("random_pool"))

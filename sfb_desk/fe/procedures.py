@@ -85,6 +85,7 @@ class SfgResult:
     attempts: list[dict]
     problems: list[str]
     text: str
+    sfg_lost: list[str] = field(default_factory=list)  # (312.5) SFG ships destroyed
 
 
 def _accompanying_needed(units: list[dict]) -> float:
@@ -311,3 +312,38 @@ def shock(ships: list[dict], dice: Dice) -> ShockResult:
     text = "; ".join(f"{r['ship']}: {r.get('roll', '-')} {r['result']}" for r in rolls) \
         or "no shock ships"
     return ShockResult(rolls, crippled, text)
+
+
+def simple_stasis(sfg_units: list[dict], dice: Dice) -> SfgResult:
+    """The optional alternative rule (312.5): the attacker designates #1-#2 and the defender
+    #3-#4 (``"targets"``: four names); one die: 1-4 destroys that target, 5-6 nothing; the SFG
+    ship is then destroyed unless the roll was 1 or 6 (it stays, and is not easier to hit with
+    directed damage). The result's ``frozen`` holds the destroyed ("destroyed (312.5)")."""
+    out: dict[str, str] = {}
+    attempts: list[dict] = []
+    lost: list[str] = []
+    problems: list[str] = []
+    for unit in sfg_units:
+        name = str(unit.get("name") or unit["unit"])
+        targets = [str(t) for t in unit.get("targets", [])]
+        if len(targets) != 4:
+            raise InputNeeded(f"{name}: the attacker names #1-#2 and the defender #3-#4 "
+                              "(targets, four names, 312.5)")
+        if unit.get("crippled") or unit.get("formation"):
+            problems.append(f"{name}: a crippled SFG unit or one in the formation bonus cannot "
+                            "use its SFG (312.263)")
+            continue
+        die = dice.one(f"4A3.{name}.simple", f"{name} SFG, simple rule (312.5)")
+        record = {"sfg": name, "die": die, "targets": targets}
+        if die <= 4:
+            record["result"] = f"#{die} {targets[die - 1]} destroyed"
+            out[targets[die - 1]] = "destroyed (312.5)"
+        else:
+            record["result"] = "no effect"
+        if die not in (1, 6):
+            lost.append(name)
+            record["result"] += f"; {name} destroyed"
+        attempts.append(record)
+    text = "; ".join(f"{a['sfg']}: die {a['die']}, {a['result']}" for a in attempts) \
+        or "no SFG used"
+    return SfgResult(out, [], [], attempts, problems, text + " (312.5)", lost)

@@ -132,3 +132,22 @@ def test_bad_input_names_the_rule():
     data["dice"]["4B.attacker"] = [7]
     with pytest.raises(ValueError, match="1-6"):
         evaluate(data)
+
+
+def test_optional_simple_sfg_rule_312_5():
+    """(312.5): the attacker names #1-#2, the defender #3-#4; die 3 destroys #3 (the
+    defender's first pick) and the SFG ship is destroyed too (not a 1 or a 6); a 6 destroys
+    nothing and the SFG ship survives."""
+    data = copy.deepcopy(ROUND)
+    data["sfg_rule"] = "simple"
+    data["4A3"] = {"attacker": [{"name": "D7A", "unit": "D7A",
+                                 "targets": ["CA", "NSC", "FF", "DD"]}]}
+    data["dice"] = {"4A3.D7A.simple": [3], "4B.attacker": [4], "4B.defender": [3],
+                    "6S.BCJ": [1, 1]}
+    step = evaluate(data).step("4A3")
+    assert step.values["destroyed"] == ["FF"] and step.values["sfg_lost"] == ["D7A"]
+    data["dice"]["4A3.D7A.simple"] = [6]
+    step = evaluate(data).step("4A3")
+    assert step.values["destroyed"] == [] and step.values["sfg_lost"] == []
+    del data["4A3"]["attacker"][0]["targets"]
+    assert "312.5" in evaluate(data).step("4A3").result

@@ -42,3 +42,14 @@ def test_folio_tables_round_trip():
     assert [t.as_dict() for t in folio.economic_form(again)] == [
         t.as_dict() for t in folio.economic_form(data)]
     assert folio.base_status(again) == folio.base_status(data)
+
+
+def test_simple_sfg_rule_targets_round_trip():
+    data = copy.deepcopy(ROUND) | {"sfg_rule": "simple"}
+    data["4A3"] = {"attacker": [{"name": "D7A", "unit": "D7A", "sfgs": 1,
+                                 "targets": ["CA", "NSC", "FF", "DD"], "attempts": []}],
+                   "defender": [], "accompanying": {"attacker": 6.0, "defender": 0.0}}
+    values, rows = forms.read("4A3", data)
+    edited = copy.deepcopy(data)
+    forms.write("4A3", edited, values, rows)
+    assert edited["4A3"] == data["4A3"]

@@ -67,15 +67,20 @@ class RoundTab(QWidget):
         self.rounding_box.addItems(list(ROUNDINGS))
         self.rounding_box.setToolTip("Rounding of combat damage: the core rules decide; "
                                      "(311.4) allows one or two decimals by consent")
+        self.sfg_box = QComboBox()
+        self.sfg_box.addItems(["full", "simple"])
+        self.sfg_box.setToolTip("SFGs by the full rules (312.2) or the optional alternative "
+                                "rule (312.5), by mutual consent")
         self.seeded = QCheckBox("Roll the dice not typed, seed")
         self.seed = QSpinBox()
         self.seed.setRange(0, 999999)
-        for w in (self.table_box, self.rounding_box):
+        for w in (self.table_box, self.rounding_box, self.sfg_box):
             w.currentIndexChanged.connect(self._options_changed)
         self.seeded.toggled.connect(self._options_changed)
         self.seed.valueChanged.connect(self._options_changed)
         options = QHBoxLayout()
-        for label, w in (("Table", self.table_box), ("Rounding", self.rounding_box)):
+        for label, w in (("Table", self.table_box), ("Rounding", self.rounding_box),
+                         ("SFG rule", self.sfg_box)):
             options.addWidget(QLabel(label))
             options.addWidget(w)
         options.addWidget(self.seeded)
@@ -146,7 +151,8 @@ class RoundTab(QWidget):
     def set_round(self, data: dict) -> None:
         self.data = copy.deepcopy(data)
         for box, key, default in ((self.table_box, "table", "standard"),
-                                  (self.rounding_box, "rounding", "half-up")):
+                                  (self.rounding_box, "rounding", "half-up"),
+                                  (self.sfg_box, "sfg_rule", "full")):
             box.blockSignals(True)
             box.setCurrentText(str(self.data.get(key, default)))
             box.blockSignals(False)
@@ -161,6 +167,7 @@ class RoundTab(QWidget):
     def _options_changed(self) -> None:
         self.data["table"] = self.table_box.currentText()
         self.data["rounding"] = self.rounding_box.currentText()
+        self.data["sfg_rule"] = self.sfg_box.currentText()
         if self.seeded.isChecked():
             self.data["seed"] = self.seed.value()
         else:
