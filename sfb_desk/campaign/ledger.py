@@ -40,7 +40,8 @@ DEFAULT_OPTIONS: dict[str, object] = {
     "section_replacement_turns": "half build",  # H3's D7 example says 1 turn (decisions.md)
     "extra_repair_costs": {"damage_control": 3, "excess_damage": 1, "security": 6},
     "conversion_fee": True,  # the GM rules' +5 EP on a conversion (its example omits it)
-    "rating_formula": "as_written",  # the GM rules' player-rating formula (digest 7.3.1)
+    "rating_formula": "as_written",
+    "maintenance_multiplier": 1,  # the GM rules' maintenance, raised by random events  # the GM rules' player-rating formula (digest 7.3.1)
 }
 
 

@@ -62,9 +62,12 @@ def order_build(campaign: Campaign, race: str, ship_class: str, dock: str, *, na
         if spec.year_in_service:
             earliest = calendar.earliest_completion(spec.year_in_service, campaign.meta["first_year"],
                                                     turns_early=4 if prototype else 0)
-        plan = construction.plan_build(price, spec.warp_boxes, campaign.turn, earliest=earliest,
-                                       stretch_to=stretch_to,
-                                       twelve_warp_boxes=int(campaign.option("twelve_warp_boxes")))
+        if campaign.meta["pack"] == "gm":  # PRODUCTION A: a dock builds one ship a turn
+            plan = construction.BuildPlan(1, (price,), campaign.turn)
+        else:
+            plan = construction.plan_build(price, spec.warp_boxes, campaign.turn, earliest=earliest,
+                                           stretch_to=stretch_to,
+                                           twelve_warp_boxes=int(campaign.option("twelve_warp_boxes")))
     except construction.ConstructionError as exc:
         raise LedgerError(str(exc)) from None
     qid = _next_id(campaign, "build")
@@ -171,6 +174,8 @@ def order_repair(campaign: Campaign, unit_id: str, facility_key: str, boxes: lis
         raise LedgerError(f"no repair cost is known for {', '.join(order.unknown)}: set it in the "
                           "campaign option extra_repair_costs (Annex #9)")
     cost = order.ep
+    if campaign.meta["pack"] == "gm":  # CONVERSION & REPAIR B: 1/10 EP a repair point
+        cost = Fraction(order.points, 10)
     if campaign.option("repair_rounding") == "up":
         cost = Fraction(-(-cost.numerator // cost.denominator))
     qid = _next_id(campaign, "repair")

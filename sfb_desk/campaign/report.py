@@ -36,7 +36,13 @@ def ship_row(campaign: Campaign, ship) -> dict:  # noqa: ANN001
 
 def summary(campaign: Campaign, *, journal: int = 30) -> dict:
     meta = campaign.meta
-    step = sequence.step(meta["step"])
+    if meta["pack"] == "gm":
+        from .gm.phases import STEPS
+
+        step = sequence.Step(meta["step"], STEPS[meta["step"] - 1].lower(),
+                             f"{STEPS[meta['step'] - 1]} phase", "SEQUENCE of PLAY")
+    else:
+        step = sequence.step(meta["step"])
     races = {}
     for code, race in campaign.races().items():
         entries = campaign.entries(code)

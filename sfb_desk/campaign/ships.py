@@ -53,6 +53,7 @@ class CampaignShip:
     mission: str = ""  # "patrol" or "raid" this turn (004 I2, I3)
     in_supply: bool = True
     in_supply_at_start: bool = True
+    turns_out_of_supply: int = 0  # the GM campaign rules' degradation chart (ECONOMICS B)
     fast: bool = False  # a fast cruiser (R6) or light dreadnought (R7): +2 speed (004 C1)
     command_rating: float | None = None  # the F&E command rating, entered by the keeper
     category: str = ""  # the 004 F2 command category (CA, DD, ...), entered or derived

@@ -27,6 +27,8 @@ from .ships import CampaignShip
 def step(campaign: Campaign, dice: Dice | None = None) -> list[str]:
     """Do the current step's work and move to the next step; returns what was done."""
     dice = dice or campaign.dice()
+    if campaign.meta["pack"] == "gm":
+        return _gm_step(campaign, dice)
     current = sequence.step(campaign.step_number)
     handler = _HANDLERS.get(current.key)
     notes: list[str] = []
@@ -183,6 +185,8 @@ def _reveal(campaign: Campaign, tx, dice: Dice) -> list[str]:  # noqa: ANN001
             notes.append(f"{qid}: {ship.id} {order['kind']} completed (E6)")
         order["done"] = True
         tx.put("queue", qid, order)
+    if campaign.meta["pack"] != "admirals":
+        return notes
     for code, race in campaign.races().items():
         grant = ep(race.get("last_core_income", 0)) * economy.GROUND_FORCE_SHARE
         if grant:
@@ -213,9 +217,41 @@ _HANDLERS = {"collect": _collect, "deficit": _deficit, "order": _order, "supply"
              "combat": _combat, "repair": _repair, "reveal": _reveal}
 
 
+def _gm_step(campaign: Campaign, dice: Dice) -> list[str]:
+    """The GM campaign rules' sequence (:mod:`.gm.phases`): eight phases a turn."""
+    from .gm import phases
+
+    number = campaign.step_number
+    title = phases.STEPS[number - 1]
+    notes: list[str] = []
+    with campaign.change(f"{campaign.when()}: {title} phase", "SEQUENCE of PLAY", dice) as tx:
+        if title == "Economics":
+            notes = phases.economics_phase(campaign, tx)
+        elif title == "Procurement":
+            notes = _order(campaign, tx, dice)
+        elif title == "Combat":
+            notes = _combat(campaign, tx, dice)
+        elif title == "Production":
+            notes = _reveal(campaign, tx, dice)
+        meta = campaign.store.get("campaign", "meta")
+        last = number >= len(phases.STEPS)
+        meta["turn"], meta["step"] = (meta["turn"] + 1, 1) if last else (meta["turn"], number + 1)
+        tx.put("campaign", "meta", meta)
+    return notes
+
+
 def advance_to(campaign: Campaign, key: str, dice: Dice | None = None) -> list[str]:
-    """Step until the current step is ``key`` (within this turn or the next)."""
-    target = sequence.step(key).number
+    """Step until the current step is ``key`` (within this turn or the next); for the GM
+    campaign rules, a phase name ("Economics", "Production", ...)."""
+    if campaign.meta["pack"] == "gm":
+        from .gm.phases import STEPS
+
+        names = [s.lower() for s in STEPS]
+        if key.lower() not in names:
+            raise LedgerError(f"no phase {key!r}; phases: {', '.join(STEPS)}")
+        target = names.index(key.lower()) + 1
+    else:
+        target = sequence.step(key).number
     notes: list[str] = []
     for _ in range(len(sequence.STEPS) + 1):
         if campaign.step_number == target:

@@ -115,3 +115,31 @@ def test_rating_formula_options():
     assert ratings.rating_change(50, 20, 6, 3) > 0  # as written a defeat never lowers a rating
     assert ratings.rating_change(50, 20, 6, 3, formula="centred") == Fraction(-9, 100)
     assert ratings.new_rating(10, Fraction(1, 2)) == 10 and ratings.new_rating(3, Fraction(-1)) == 3
+
+
+def test_a_gm_campaign_economics_phase_on_the_ledger(tmp_path):
+    from sfb_desk.campaign import orders, turn
+    from sfb_desk.campaign.ledger import Campaign
+
+    c = Campaign.create(tmp_path / "gm.sfbcampaign", "GM war", pack="gm",
+                        options={"maintenance_multiplier": 2})
+    c.add_race("FED", "Federation", treasury=10)
+    c.add_planet("earth", "Earth", "homeworld", "FED")
+    c.add_planet("vega", "Vega", "minor", "FED", ep_value=40)
+    c.add_planet("far", "Far Colony", "minor", "FED", ep_value=20, grid="isolated")
+    c.add_facility("dock", "dock", "FED", "0101", dock_class=3)
+    c.add_ship("ca", "FED-CA", "FED", location="0101", permanent=["left_warp#1", "bridge#1"])
+    c.add_ship("ff", "FED-FF", "FED", location="0505", in_supply=False)
+    qid = orders.order_repair(c, "ca", "dock")
+    assert Fraction(c.store.get("queue", qid)["cost"]) == Fraction(16, 10)  # 16 points / 10
+    notes = turn.step(c)  # the Economics phase
+    ca, ff = c.spec("FED-CA").bpv_combat, c.spec("FED-FF").bpv_combat
+    # by hand: 10 + homeworld 200 + Vega 40 (network) - maintenance 5% x 2 of each BPV
+    #          - repairs 16 points x 0.1; Far Colony's 20 stays in its own grid
+    hand = 10 + 200 + 40 - Fraction(5 * 2 * (ca + ff), 100) - Fraction(16, 10)
+    assert c.treasury("FED") == hand and c.treasury("FED", "isolated") == 20
+    assert c.unit("ca").permanent == [] and c.unit("ff").turns_out_of_supply == 1
+    assert any("1 turn(s) out of supply" in n for n in notes)
+    turn.advance_to(c, "Production")
+    assert c.step_number == 7
+    c.close()

@@ -145,7 +145,7 @@ class CampaignWindow(QMainWindow):
         step = doc["step"]
         self.header.setText(
             f"<b style='font-size:14pt'>{doc['name']}</b> &nbsp; {doc['pack_title']}<br>"
-            f"<b>{doc['when']}</b> &nbsp; step {step['number']} of 10: {step['title']} "
+            f"<b>{doc['when']}</b> &nbsp; step {step['number']}: {step['title']} "
             f"<span style='color:#555'>{step['rule']}</span>")
         rows, notes = [], []
         for code, race in doc["races"].items():
