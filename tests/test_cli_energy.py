@@ -51,7 +51,7 @@ def test_check_text_names_rule_and_line(tmp_path, capsys):
 
 def test_check_unreadable_files_exit_2(tmp_path, capsys):
     assert main(["ea", "check", str(tmp_path / "missing.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "cannot be read" in capsys.readouterr().err
     f = tmp_path / "x.json"
     f.write_text('{"ship": "FED-CA", "hets": "3"}')
     assert main(["ea", "check", str(f)]) == 2

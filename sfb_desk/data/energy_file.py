@@ -68,6 +68,7 @@ from sfb_desk.rules.energy.allocation import (
     SHIELD_MODES,
 )
 from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.data.safe_load import BadFile, load_json, parse_json
 
 FORMAT_NAME = "sfb-desk-energy"
 FORMAT_VERSION = 1
@@ -314,18 +315,17 @@ def load_energy_file(path: str | os.PathLike[str]) -> EnergyFile:
     with its line and column, or the problems of the record)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as error:
-        raise EnergyFileError(str(p), [f"cannot read the file: {error.strerror}"]) from None
-    return loads(text, str(p))
+        data = load_json(p)
+    except BadFile as error:
+        raise EnergyFileError(str(p), [error.problem]) from None
+    return allocation_from_dict(data, str(p))
 
 
 def loads(text: str, source: str = "allocation") -> EnergyFile:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise EnergyFileError(source, [f"line {error.lineno} column {error.colno}: "
-                                       f"{error.msg}"]) from None
+        data = parse_json(text)
+    except BadFile as error:
+        raise EnergyFileError(source, [error.problem]) from None
     return allocation_from_dict(data, source)
 
 

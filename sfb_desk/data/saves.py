@@ -50,6 +50,7 @@ from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
 from .paths import user_data_dir
+from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
 CURRENT_VERSION = 4
@@ -212,22 +213,9 @@ def load_game(path: Path | str) -> Session:
     """Read a save file; SaveError names the file and the problem. The file is never changed."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not text (UTF-8)") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        # A save is one JSON object: text that stops short of its closing brace and fails near
-        # its end was cut off (a crash or a copy that did not finish).
-        body = text.rstrip()
-        cut = not body.endswith("}") and exc.pos >= 0.9 * len(body)
-        problem = "is truncated" if cut else "is not valid JSON"
-        raise SaveError(path, f"{problem} (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        doc = load_json(path)
+    except BadFile as exc:
+        raise SaveError(path, exc.problem) from None
     return game_from_json(doc, path)
 
 

@@ -43,7 +43,9 @@ from sfb_desk.data.ship_errors import (
     toml_problem,
     walk_model,
 )
+from sfb_desk.data.safe_load import BadFile, parse_toml, read_text
 from sfb_desk.data.ship_file import display_path
+from sfb_desk.data.ship_schema import MAX_FILE_BYTES
 from sfb_desk.rules.ship import normalise_ship_id
 
 from .scenario_checks import check_scenario
@@ -233,9 +235,11 @@ def _header_issues(raw: dict[str, Any]) -> list[Issue]:
 def parse_scenario_text(text: str, filename: str, library: ShipLibrary) -> Scenario:
     """Parse and check the TOML ``text`` of a scenario file; ``filename`` names it in problems."""
     try:
-        raw = tomllib.loads(text)
+        raw = parse_toml(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioFileError([toml_problem(error, filename)]) from None
+    except BadFile as error:
+        raise ScenarioFileError([FileProblem(filename, "", error.problem)]) from None
 
     def fail(issues: list[Issue]) -> ScenarioFileError:
         found = [
@@ -264,13 +268,9 @@ def load_scenario_file(path: str | Path, library: ShipLibrary) -> Scenario:
     path = Path(path)
     name = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        problem = FileProblem(name, "", f"not UTF-8 text ({error.reason})")
-        raise ScenarioFileError([problem]) from None
-    except OSError as error:
-        problem = FileProblem(name, "", f"cannot read: {error.strerror}")
-        raise ScenarioFileError([problem]) from None
+        text = read_text(path, MAX_FILE_BYTES)
+    except BadFile as error:
+        raise ScenarioFileError([FileProblem(name, "", error.problem)]) from None
     return parse_scenario_text(text, name, library)
 
 

@@ -33,7 +33,9 @@ from sfb_desk.data.ship_errors import (
     locate_line,
     toml_problem,
 )
-from sfb_desk.data.ship_schema import FORMAT_NAME, SCHEMA_VERSION
+from sfb_desk.data.safe_load import BadFile, parse_toml, read_text
+from sfb_desk.data.ship_limits import complete_issues, size_issues
+from sfb_desk.data.ship_schema import FORMAT_NAME, MAX_FILE_BYTES, SCHEMA_VERSION
 from sfb_desk.rules.ship import ShipSpec
 
 __all__ = [
@@ -96,9 +98,11 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
 
 def _parse_toml(text: str, filename: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return parse_toml(text)
     except tomllib.TOMLDecodeError as error:
         raise ShipFileError([toml_problem(error, filename)]) from None
+    except BadFile as error:
+        raise ShipFileError([FileProblem(filename, "", error.problem)]) from None
 
 
 def _header_issues(raw: dict[str, Any]) -> list[Issue]:
@@ -134,8 +138,12 @@ def parse_ship_text(text: str, filename: str) -> ShipSpec:
     header = _header_issues(raw)
     if header:
         raise ShipFileError(problems(header))
-    sections, issues, broken = validate_sections(migrate(raw))
-    issues += check_sections(sections, broken)
+    raw = migrate(raw)
+    too_big = size_issues(raw)  # before anything makes boxes of the counts
+    if too_big:
+        raise ShipFileError(problems(too_big))
+    sections, issues, broken = validate_sections(raw)
+    issues += check_sections(sections, broken) + complete_issues(sections, broken)
     if issues:
         raise ShipFileError(problems(issues))
     return build_spec(sections)
@@ -146,11 +154,9 @@ def load_ship_file(path: str | os.PathLike[str]) -> ShipSpec:
     path = Path(path)
     name = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ShipFileError([FileProblem(name, "", f"not UTF-8 text ({error.reason})")]) from None
-    except OSError as error:
-        raise ShipFileError([FileProblem(name, "", f"cannot read: {error.strerror}")]) from None
+        text = read_text(path, MAX_FILE_BYTES)
+    except BadFile as error:
+        raise ShipFileError([FileProblem(name, "", error.problem)]) from None
     return parse_ship_text(text, name)
 
 

@@ -73,6 +73,22 @@ VOCABULARIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "rack_type": ("drone rack type", RACK_TYPES),
 }
 
+#: Upper bounds of a ship file (checked first, by :mod:`sfb_desk.data.ship_limits`): far above
+#: any unit (the largest class in the library: 30 boxes in one system, 44 in one shield, 28
+#: weapons, 366 boxes in all), low enough that no file can ask for millions of boxes.
+MAX_FILE_BYTES = 1024 * 1024
+MAX_SYSTEM_BOXES = 200
+MAX_SHIELD_BOXES = 200
+MAX_WEAPONS = 100
+MAX_MOUNT_BOXES = 10
+MAX_SPECIAL = 50
+MAX_SPECIAL_BOXES = 200
+MAX_BAYS = 20
+MAX_BAY_BOXES = 100
+MAX_TRACK = 50
+MAX_EXCESS = 200
+MAX_SHIP_BOXES = 2000
+
 ID_PATTERN = r"^[A-Z]{3}-[A-Z0-9][A-Z0-9+._-]*$"
 FRACTION_PATTERN = r"^[0-9]+(/[0-9]+)?$"
 BREAKDOWN_PATTERN = r"^[1-6](-[1-6])?$"
@@ -91,6 +107,8 @@ WeaponCode = Literal[WEAPON_CODES]  # type: ignore[valid-type]
 RackType = Literal[RACK_TYPES]  # type: ignore[valid-type]
 
 Count = Annotated[int, Field(ge=0)]
+SystemBoxes = Annotated[int, Field(ge=0, le=MAX_SYSTEM_BOXES)]
+ShieldBoxes = Annotated[int, Field(ge=0, le=MAX_SHIELD_BOXES)]
 Text = Annotated[str, Field(min_length=1)]
 FractionText = Annotated[
     str,
@@ -183,19 +201,22 @@ class Crew(_Table):
 
 class Tracks(_Table):
     sensor: list[Count] | None = Field(
-        None, min_length=1, description="as printed; non-increasing; last is 0"
+        None, min_length=1, max_length=MAX_TRACK,
+        description="as printed; non-increasing; last is 0"
     )
     scanner: list[Count] | None = Field(
-        None, min_length=1, description="as printed; non-decreasing; as long as sensor"
+        None, min_length=1, max_length=MAX_TRACK,
+        description="as printed; non-decreasing; as long as sensor"
     )
     damage_control: list[Count] | None = Field(
-        None, min_length=1, description="as printed; non-increasing; last is 0"
+        None, min_length=1, max_length=MAX_TRACK,
+        description="as printed; non-increasing; last is 0"
     )
-    excess_damage: Count | None = None
+    excess_damage: int | None = Field(None, ge=0, le=MAX_EXCESS)
 
 
 class Shields(_Table):
-    boxes: list[Count] = Field(
+    boxes: list[ShieldBoxes] = Field(
         min_length=6,
         max_length=6,
         description="six box counts, #1 forward then clockwise (D3.1)",
@@ -208,12 +229,12 @@ Systems: type[_Table] = create_model(
     __base__=_Table,
     __doc__="Box counts of the counted systems (missing = 0).",
     __module__=__name__,
-    **{name: (Count, 0) for name in COUNTED_SYSTEMS},  # type: ignore[call-overload]
+    **{name: (SystemBoxes, 0) for name in COUNTED_SYSTEMS},  # type: ignore[call-overload]
 )
 
 
 class ShuttleBay(_Table):
-    boxes: Count
+    boxes: int = Field(ge=0, le=MAX_BAY_BOXES)
     contents: list[Text] = Field([], description="one per box: admin, GAS, HTS, fighter names")
     launch_tubes: Count = 0
 
@@ -225,7 +246,7 @@ class Weapon(_Table):
     extra_bearings: list[Annotated[int, Field(ge=1, le=24)]] = Field(
         [], description="extra single bearings, 24-point compass (1 ahead, 13 astern)"
     )
-    boxes: int = Field(1, ge=1)
+    boxes: int = Field(1, ge=1, le=MAX_MOUNT_BOXES)
     rack_type: RackType | None = Field(None, description="drone racks only: A to G (FD3)")
     reloads: Count | None = Field(None, description="drone racks and ADD only")
     max_range: int | None = Field(None, ge=1)
@@ -236,7 +257,7 @@ class Weapon(_Table):
 class Special(_Table):
     key: str = Field(pattern=KEY_PATTERN, description="snake_case; the prefix of its box ids")
     name: Text
-    boxes: Count = 0
+    boxes: int = Field(0, ge=0, le=MAX_SPECIAL_BOXES)
     damageable: bool = True
     refit: Text | None = None
     note: str = ""
@@ -281,9 +302,9 @@ class ShipFile(_Table):
     tracks: Tracks | None = None
     shields: Shields | None = None
     systems: Systems | None = None  # type: ignore[valid-type]
-    shuttle_bays: list[ShuttleBay] = []
-    weapons: list[Weapon] = []
-    special: list[Special] = []
+    shuttle_bays: list[ShuttleBay] = Field([], max_length=MAX_BAYS)
+    weapons: list[Weapon] = Field([], max_length=MAX_WEAPONS)
+    special: list[Special] = Field([], max_length=MAX_SPECIAL)
     refits: list[RefitEntry] = []
     disagreements: list[DisagreementEntry] = []
     provenance: list[ProvenanceEntry] = []

@@ -44,7 +44,10 @@ def decode_allocation(raw: str | Mapping | None) -> dict[str, object] | None:
     """A stored allocation (canonical JSON, as in ``Unit.allocation``) as a dict."""
     if raw is None or raw == "":
         return None
-    value = json.loads(raw) if isinstance(raw, str) else dict(raw)
+    try:
+        value = json.loads(raw) if isinstance(raw, str) else dict(raw)
+    except RecursionError:  # the printing layer reads no files; a save's text reaches it here
+        raise ValueError("an energy allocation nested too deeply to be one") from None
     if not isinstance(value, dict):
         raise ValueError("an energy allocation is a record of lines (a JSON object)")
     return value

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..data import saves
 from ..data.paths import user_data_dir
+from ..data.safe_load import BadFile, load_json
 from ..data.saves import SaveError, check_overwritable, game_to_json, load_game
 from ..engine.log import GameLog
 from .game_record import BoxMark, GameRecord, TableSettings, record_of, session_of
@@ -67,7 +68,10 @@ def load_record(path: Path | str) -> GameRecord:
     path = Path(path)
     session = load_game(path)
     marks: tuple[BoxMark, ...] = ()
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        doc = load_json(path)  # load_game read it already: it parses
+    except BadFile as exc:
+        raise SaveError(path, exc.problem) from None
     raw = doc.get(MARKS_KEY, [])
     try:
         marks = tuple(BoxMark(str(u), str(b), bool(d)) for u, b, d in raw)
@@ -114,9 +118,9 @@ def recoverable() -> Recoverable | None:
         return None
     saved_at = path.stat().st_mtime
     try:
-        saves.migrate(json.loads(path.read_text(encoding="utf-8")), path)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return Recoverable(path, saved_at, False, f"is not a readable save ({exc})")
+        saves.migrate(load_json(path), path)
+    except BadFile as exc:
+        return Recoverable(path, saved_at, False, f"is not a readable save: it {exc.problem}")
     except SaveError as exc:
         return Recoverable(path, saved_at, False, exc.problem)
     return Recoverable(path, saved_at, True)

@@ -48,7 +48,7 @@ def test_validate_files_and_folders_together(capsys):
 def test_validate_a_missing_file(capsys, tmp_path):
     assert main(["validate", str(tmp_path / "nope.toml")]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert "nope.toml: cannot read" in out[0]
+    assert "nope.toml: cannot be read" in out[0]
     assert out[1] == "1 files, 0 valid, 1 invalid"
 
 

@@ -110,10 +110,10 @@ def test_bad_json_and_missing_file(tmp_path):
     bad.write_text('{"ship": "FED-CA",\n "turn": }')
     with pytest.raises(EnergyFileError) as info:
         load_energy_file(bad)
-    assert "line 2 column" in info.value.problems[0]
+    assert "is not valid JSON (line 2, column" in info.value.problems[0]
     with pytest.raises(EnergyFileError) as info:
         load_energy_file(tmp_path / "none.json")
-    assert "cannot read" in info.value.problems[0]
+    assert "cannot be read" in info.value.problems[0]
     with pytest.raises(EnergyFileError):
         loads("[1, 2]")
 

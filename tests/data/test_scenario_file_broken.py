@@ -148,7 +148,7 @@ def test_all_problems_of_a_file_are_reported_at_once(ships):
 def test_unreadable_files_are_problems_not_crashes(tmp_path, ships):
     binary = tmp_path / "binary.toml"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(ScenarioFileError, match="not UTF-8 text"):
+    with pytest.raises(ScenarioFileError, match=r"is not text \(UTF-8\)"):
         load_scenario_file(binary, ships)
-    with pytest.raises(ScenarioFileError, match="cannot read"):
+    with pytest.raises(ScenarioFileError, match="cannot be read"):
         load_scenario_file(tmp_path / "absent.toml", ships)

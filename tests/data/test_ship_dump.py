@@ -76,7 +76,7 @@ _scalar = st.one_of(
 @given(
     name=_text,
     notes=st.lists(st.text(st.characters(blacklist_categories=("Cs",)), max_size=40), max_size=4),
-    move_cost=st.fractions(min_value=0, max_value=4, max_denominator=12),
+    move_cost=st.fractions(min_value=0, max_value=4, max_denominator=12).filter(bool),
     extra=st.dictionaries(_text, st.one_of(_scalar, st.lists(_scalar, max_size=3)), max_size=4),
 )
 def test_any_text_and_fraction_round_trips(name, notes, move_cost, extra):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -86,14 +88,34 @@ def test_fractions_are_exact():
     assert (spec.move_cost, spec.het_cost, spec.em_cost) == (Fraction(2, 3), 5, Fraction(3, 2))
 
 
-def test_optional_tables_may_be_left_out():
+def test_optional_tables_may_be_left_out_of_an_incomplete_file():
     keep = []
     for block in V1_TEXT.split("\n\n"):
         if not block.lstrip().startswith(("[bpv]", "[data]", "[crew]", "[tracks]", "[shields]")):
             keep.append(block)
-    spec = parse_ship_text("\n\n".join(keep), "X.toml")
+    text = "\n\n".join(keep).replace("complete = true\nmissing = []",
+                                     'complete = false\nmissing = ["shields", "ship data"]')
+    spec = parse_ship_text(text, "X.toml")
     assert spec.shields is None and spec.sensor_track == () and spec.move_cost is None
     assert spec.bpv_combat is None and spec.crew_units is None
+    assert not spec.complete
+
+
+def test_a_complete_ship_needs_its_shields_and_a_movement_cost():
+    """complete = true says every count is known (FORMAT.md): no [shields], no [data] or a
+    movement cost of 0 is refused (C12.21), each with its own problem."""
+    no_shields = "\n\n".join(b for b in V1_TEXT.split("\n\n")
+                              if not b.lstrip().startswith(("[shields]", "[data]")))
+    with pytest.raises(ShipFileError) as caught:
+        parse_ship_text(no_shields, "X.toml")
+    messages = [p.message for p in caught.value.problems]
+    assert messages == ["complete = true but the [shields] table is missing",
+                        "complete = true but data.move_cost is missing"]
+    zero = re.sub(r'move_cost = "[^"]*"', 'move_cost = "0"', V1_TEXT)
+    with pytest.raises(ShipFileError) as caught:
+        parse_ship_text(zero, "X.toml")
+    (problem,) = caught.value.problems
+    assert problem.field == "data.move_cost" and "above 0 (C12.21)" in problem.message
 
 
 # -- problems ----------------------------------------------------------------------------------
@@ -203,12 +225,12 @@ def test_locate_line_finds_keys_in_tables_and_arrays_of_tables():
 def test_load_reports_unreadable_files(tmp_path):
     with pytest.raises(ShipFileError) as caught:
         load_ship_file(tmp_path / "absent.toml")
-    assert "cannot read" in caught.value.problems[0].message
+    assert "cannot be read" in caught.value.problems[0].message
     binary = tmp_path / "binary.toml"
     binary.write_bytes(b"\xff\xfe\x00bad")
     with pytest.raises(ShipFileError) as caught:
         load_ship_file(binary)
-    assert "not UTF-8 text" in caught.value.problems[0].message
+    assert "is not text (UTF-8)" in caught.value.problems[0].message
 
 
 # -- format versions ---------------------------------------------------------------------------
