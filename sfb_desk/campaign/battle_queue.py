@@ -112,6 +112,8 @@ def import_result(campaign: Campaign, battle_id: str, result: dict, dice: Dice |
         ship.dropped_warp = [b for b in ship.dropped_warp if b not in mended]
         ship.battles.append(battle_id)
         ship.repaired_in_battle = len(mended)
+        ship.crew_units_lost += int(entry.get("crew_units_lost", 0))  # G9.21, carried (T3.41)
+        ship.boarding_parties_lost += int(entry.get("boarding_parties_lost", 0))
         if entry["fate"] == "destroyed":
             ship.status = "destroyed"
         ships[uid] = ship

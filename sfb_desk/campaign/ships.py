@@ -64,6 +64,7 @@ class CampaignShip:
     officers: list[str] = field(default_factory=list)
     crew_quality: str = "average"
     crew_units_lost: int = 0
+    boarding_parties_lost: int = 0
     expendables: dict = field(default_factory=dict)
     fighters_at_battle_start: int = 0
     battles: list[str] = field(default_factory=list)

@@ -100,8 +100,12 @@ def _order(campaign: Campaign, tx, dice: Dice) -> list[str]:  # noqa: ANN001
 
 def _supply(campaign: Campaign, tx, dice: Dice) -> list[str]:  # noqa: ANN001
     for ship in campaign.units(status="active").values():
-        if ship.in_supply_at_start != ship.in_supply:
-            ship.in_supply_at_start = ship.in_supply
+        changed = ship.in_supply_at_start != ship.in_supply
+        ship.in_supply_at_start = ship.in_supply
+        if ship.in_supply and ship.crew_units_lost:
+            ship.crew_units_lost = 0  # E2, E7: crew units are replaced free (boarding parties are bought)
+            changed = True
+        if changed:
             campaign.put_ship(tx, ship)
     out = [s.id for s in campaign.units(status="active").values() if not s.in_supply]
     return [f"out of supply: {', '.join(out)}"] if out else ["every active ship in supply"]

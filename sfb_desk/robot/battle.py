@@ -77,6 +77,8 @@ def result_ships(scenario: Scenario, state, combat, specs, library: ShipLibrary 
             .get(ship.status),
             "destroyed_boxes": sorted(ship.destroyed) + shield_box_ids(sh.printed, sh.boxes),
             "internal_points": record.internal_points, "crippled": crippled,
+            "crew_units_lost": record.crew_units_lost,
+            "boarding_parties_lost": record.boarding_parties_lost,
             "carried": list(unit.damage),
         })
     try:

@@ -68,6 +68,13 @@ def test_build_plan_spreads_cost_and_respects_year_in_service():
     assert construction.new_dock(2) == (450, 5)
 
 
+def test_b8_example_from_a_b10_with_five_turns_done():
+    # 004 E3: a B8 is a B10 with at least five turns done plus three: the quickest takes 8.
+    assert construction.b8_conversion(5) == 8 and construction.b8_conversion(7) == 10
+    with pytest.raises(construction.ConstructionError, match="at least 5 turns"):
+        construction.b8_conversion(4)
+
+
 def test_officer_conversion_example_100_to_120_bpv():
     # 004 I1: 100 -> 120 BPV keeping a captain (25%) and a weapons officer (15%): 20 + 5 + 3.
     assert construction.officer_conversion_cost(100, 120, [25, 15]) == 28

@@ -90,6 +90,16 @@ def test_command_limit_examples():
         command.check(20, command.Fleet(ships=[("a", "DN"), ("b", "DD")]))
 
 
+def test_drone_bombardment_and_resupply_examples():
+    # COMBAT D: a D6D pays 18 EPV (36 primary spaces of two-space IIIXX drones)
+    assert command.drone_bombardment_cost(36) == 18
+    # ECONOMICS E: a fast III ECM drone replaced for 1/2 EP (only the type III frame is
+    # restricted); general-availability drones are free
+    assert economics.resupply_cost("restricted_drone", Fraction(1, 2)) == Fraction(1, 2)
+    assert economics.resupply_cost("general_drone", 3, count=12) == 0
+    assert economics.resupply_cost("pf", 30) == 30 and economics.resupply_cost("mine", 8) == 2
+
+
 def test_detection_modifiers_and_results():
     assert detection.modifier(sensors=6, hexes_moved=0) == 3 - 2
     assert detection.modifier(sensors=8, hexes_moved=7, scout_at_range_1=True, cloaked=True) == 4 + 3 + 1 - 5

@@ -77,6 +77,18 @@ def conversion_during_construction(turns_done: int, build_turns: int, convert_tu
     return max(build_turns, turns_done + convert_turns)
 
 
+B8_MIN_DONE, B8_EXTRA = 5, 3
+
+
+def b8_conversion(turns_done: int) -> int:
+    """E3's exception: a B8 is a B10 with at least 5 turns of construction done, converted as a
+    DN in 3 more turns (the quickest B8 takes 8 turns). Returns the total turns in the yard."""
+    if turns_done < B8_MIN_DONE:
+        raise ConstructionError(f"a B8 needs a B10 with at least {B8_MIN_DONE} turns of "
+                                f"construction done, not {turns_done} (E3)")
+    return turns_done + B8_EXTRA
+
+
 def officer_conversion_cost(old_bpv: int, new_bpv: int, percents: list[int]) -> Fraction:
     """I1 (Annex 6A): a conversion to a costlier type keeping officers adds each officer's
     percentage of the BPV difference to the difference itself."""

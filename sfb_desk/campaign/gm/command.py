@@ -34,6 +34,18 @@ class GMCommandError(ValueError):
     """A fleet over its command limit or breaking a fleet limit; the message says which."""
 
 
+BOMBARDMENT_SHIPS_PER_BATTLE = 3
+
+
+def drone_bombardment_cost(primary_spaces: int, drone_spaces: int = 2) -> Fraction:
+    """COMBAT D: 1 EPV per drone of the primary load-out, paid in Procurement (a D6D's 36
+    spaces of two-space IIIXX drones: 18 EPV). Not under the command limit; at most three
+    bombardment ships a battle."""
+    if drone_spaces < 1 or primary_spaces < 0:
+        raise GMCommandError("drone spaces are whole numbers above 0 (COMBAT D)")
+    return Fraction(primary_spaces // drone_spaces)
+
+
 def flagship_rating(msc_rating: int, *, flag_bridges: int = 0, crew: str = "average",
                     legendary_captain: bool = False, legendary_admiral: bool = False,
                     computer_controlled: bool = False) -> int:
