@@ -9,7 +9,9 @@
 * ``fe scenario [ID] [--setup] [--income RACE TURN AMOUNT] [--tally FILE] [--store DB]``:
   scenarios 609-616;
 * ``fe sit [TEXT] [--race RACE]``: the Ship Information Table excerpts, linked to SFB ships;
-* ``fe tug RACE TG|LTT POD...``: what a tug or LTT may carry (517.4, Annex 763).
+* ``fe tug RACE TG|LTT POD...``: what a tug or LTT may carry (517.4, Annex 763);
+* ``fe raid [--escorts N] [--lost-before EP] --die D | --seed N``: a commercial convoy raid
+  (443.24).
 """
 
 from __future__ import annotations
@@ -67,6 +69,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     t.add_argument("--race", help="one race's entries")
     t.add_argument("--json", action="store_true", help="print JSON")
     t.set_defaults(func=run_sit)
+
+    c = sub.add_parser("raid", help="a raid on a commercial convoy (443.24)")
+    c.add_argument("--escorts", type=int, default=0, help="escorts with the convoy (up to 3)")
+    c.add_argument("--lost-before", type=int, default=0, help="EP already lost this trip")
+    c.add_argument("--die", type=int, help="the die as rolled at the table (else --seed)")
+    c.add_argument("--seed", type=int, help="roll the die from this seed")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    c.set_defaults(func=run_raid)
 
     g = sub.add_parser("tug", help="what a tug or LTT may carry (517.4, Annex 763)")
     g.add_argument("race")
@@ -387,5 +397,23 @@ def run_tug(args: argparse.Namespace) -> int:
         else:
             print(f"{verdict}: {why}")
         return 0 if verdict != "not allowed" else 3
+
+    return _run(args, body)
+
+
+def run_raid(args: argparse.Namespace) -> int:
+    from sfb_desk.fe import operations
+    from sfb_desk.fe.dice import Dice
+
+    def body() -> int:
+        if args.die is None and args.seed is None:
+            raise FeError("give --die D (the die rolled at the table) or --seed N")
+        if args.escorts < 0 or args.lost_before < 0:
+            raise FeError("escorts and EP lost are 0 or more (443.24)")
+        dice = Dice.of({"443.raid": [args.die]} if args.die is not None else {}, args.seed)
+        result = operations.convoy_raid(dice, escorts=args.escorts, lost_before=args.lost_before)
+        result["dice_log"] = [r.as_dict() for r in dice.log]
+        print(json.dumps(result) if args.json else result["text"])
+        return 0
 
     return _run(args, body)

@@ -288,6 +288,9 @@ def _step_6g(data: dict, st: _State, dice: Dice, view: StepView) -> None:
         view.status, view.result = NOT_USED, "no ground assault this round"
         return
     attacks = [dict(a) for a in raw["attacks"]]
+    if data.get("5S"):
+        view.problems.append("an SAF attacked this round: no separate marine attack in the same "
+                             "combat round (520.42)")
     for a in attacks:
         a.setdefault("variable_bir", st.variable["attacker"])
         if a["ship"] in st.frozen:

@@ -88,6 +88,15 @@ class SfgResult:
     sfg_lost: list[str] = field(default_factory=list)  # (312.5) SFG ships destroyed
 
 
+UNFREEZABLE = {"SB", "BATS", "BS", "MB", "CONVOY", "PLANET", "PDU", "PDUS"}
+
+
+def _unfreezable(target: str) -> bool:
+    """A target named as a base, convoy, planet or PDU (its first word), e.g. "SB 1612"."""
+    words = target.replace("-", " ").split()
+    return bool(words) and words[0].upper() in UNFREEZABLE
+
+
 def _accompanying_needed(units: list[dict]) -> float:
     """(312.261) two other ships per SFG ship using it (four for two); starbases need none."""
     ships = [u for u in units if tables.stasis_family(u["unit"]) != "SBA"]
@@ -141,6 +150,10 @@ def stasis(side: str, sfg_units: list[dict], bir: int, dice: Dice, ew: EwResult 
         enemy_n = 0
         for attempt in attempts:
             target = str(attempt["target"])
+            if _unfreezable(target):
+                problems.append(f"{name}: {target} cannot be frozen: bases, convoys, planets and "
+                                "PDUs are immune (312.214)")
+                continue
             if attempt.get("friendly"):  # (312.281) always successful, no roll
                 mine[target] = "friendly"
                 attempts_out.append({"sfg": name, "target": target, "friendly": True,

@@ -115,3 +115,13 @@ def test_bad_input_gives_one_line_and_no_traceback(tmp_path, capsys):
     assert err.startswith("sfb-desk-cli fe round:") and "Traceback" not in err
     assert main(["fe", "scenario", "614", "--setup"]) == 1
     assert "historical orders of battle" in capsys.readouterr().err
+
+
+def test_convoy_raid_443_24(capsys):
+    assert main(["fe", "raid", "--escorts", "2", "--die", "5", "--lost-before", "3"]) == 0
+    assert capsys.readouterr().out.startswith("die 5 - 2 escorts = 3 EP lost; next delivery 4 EP")
+    assert main(["fe", "raid", "--seed", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dice_log"][0]["source"] == "seeded"
+    assert main(["fe", "raid", "--die", "7"]) == 1
+    assert "1-6" in capsys.readouterr().err
+    assert main(["fe", "raid"]) == 1

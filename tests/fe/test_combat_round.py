@@ -151,3 +151,10 @@ def test_optional_simple_sfg_rule_312_5():
     assert step.values["destroyed"] == [] and step.values["sfg_lost"] == []
     del data["4A3"]["attacker"][0]["targets"]
     assert "312.5" in evaluate(data).step("4A3").result
+
+
+def test_bases_convoys_planets_cannot_be_frozen_312_214():
+    dice = Dice.of({"4A3.D7A.1": [1]})
+    res = procedures.stasis("attacker", [{"name": "D7A", "unit": "D7A", "attempts": [
+        {"target": "SB 2716"}, {"target": "CA"}]}], 3, dice, accompanying=2)
+    assert "312.214" in res.problems[0] and res.frozen == {"CA": "enemy"}

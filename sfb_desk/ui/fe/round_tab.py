@@ -83,6 +83,11 @@ class RoundTab(QWidget):
                          ("SFG rule", self.sfg_box)):
             options.addWidget(QLabel(label))
             options.addWidget(w)
+        self.name = QLineEdit("round")
+        self.name.setToolTip("the round's name in the campaign store (e.g. 'T7 2716 round 1')")
+        self.name.setMaximumWidth(200)
+        options.addWidget(QLabel("Name"))
+        options.addWidget(self.name)
         options.addWidget(self.seeded)
         options.addWidget(self.seed)
         options.addStretch(1)

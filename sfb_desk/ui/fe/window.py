@@ -129,7 +129,8 @@ class FeWindow(QMainWindow):
         try:
             with CampaignStore.open(self.store_path) as store:
                 if tab is self.round:
-                    persist.save_round(store, "round", self.round.data)
+                    persist.save_round(store, self.round.name.text().strip() or "round",
+                                       self.round.data)
                     what = "combat round"
                 elif tab is self.folio:
                     persist.save_folio(store, self.folio.folio())
