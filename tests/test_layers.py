@@ -45,8 +45,9 @@ UI_PARTS: dict[str, set[str]] = {
     "campaign": {"common", "ssd"},  # the fleet roster shows each ship's SSD
     "library": {"common", "ssd"},  # the designer previews on the SSD widget
     "setup": {"common", "library"},  # the ship picker shows the browser's details
+    "scenario_builder": {"common", "setup"},  # reuses the set-up dialog's picker and table
     "window": {"common", "map", "ssd", "ea", "orders", "table", "analysis", "fe", "library",
-               "setup", "campaign"},
+               "setup", "campaign", "scenario_builder"},
 }
 # Third-party packages forbidden per layer (the rules layer allows the standard library only).
 NO_QT = {"PySide6", "pyqtgraph", "shiboken6"}

@@ -102,8 +102,28 @@ def main(out: Path) -> None:
     sm5(out)
     minefield(out)
     terrain_legend(out)
+    builder(out)
     del app
 
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images")
+
+
+def builder(out: Path) -> None:
+    """The scenario builder started from the practice minefield, at 1366x768 and 1920x1080."""
+    from sfb_desk.data.library import load_library
+    from sfb_desk.data.scenarios import load_scenarios
+    from sfb_desk.ui.scenario_builder.dialog import ScenarioBuilder
+
+    ships = load_library()
+    dialog = ScenarioBuilder(ships, folder=out / "unused")
+    dialog.start_from(load_scenarios(ships=ships).get("PRACTICE-MINEFIELD"))
+    row = dialog._add_mine()
+    dialog.mines.item(row, 0).setText("Klingon")
+    for w, h in ((1366, 768), (1920, 1080)):
+        dialog.resize(w, h)
+        dialog.show()
+        QApplication.processEvents()
+        dialog.grab().save(str(out / f"scenario-builder-{w}.png"))
+    dialog.close()

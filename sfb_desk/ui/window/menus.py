@@ -86,6 +86,8 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
     actions["complete"] = _action(window, library, "&Complete from your SSD book…",
                                   partial(open_completion, window))
     actions["problems"] = _action(window, library, "Show file &problems…", window.show_problems)
+    actions["builder"] = _action(window, library, "&Build a scenario…",
+                                 partial(open_builder, window))
 
     campaign = bar.addMenu("&Campaign")
     actions.update(add_campaign_actions(window, campaign))
@@ -194,6 +196,20 @@ def open_completion(window) -> None:  # noqa: ANN001
     layout.addWidget(view)
     dialog.resize(1366, 740)
     dialog.exec()
+
+
+def open_builder(window):  # noqa: ANN001, ANN201
+    """The scenario builder (ui/scenario_builder): ships, hexes, terrain, mines, victory."""
+    from ..scenario_builder.dialog import ScenarioBuilder
+
+    library = getattr(window, "library", None)
+    if library is None:
+        from sfb_desk.data.library import load_library
+
+        library = load_library()
+    dialog = ScenarioBuilder(library, window)
+    dialog.open()
+    return dialog
 
 
 def open_designer(window) -> None:  # noqa: ANN001

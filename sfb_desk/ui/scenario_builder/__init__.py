@@ -1,0 +1,1 @@
+"""The scenario builder (ships, hexes, terrain, mines, victory -> a scenario file)."""

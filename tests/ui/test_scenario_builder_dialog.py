@@ -1,0 +1,72 @@
+"""The scenario builder dialog: ships, hexes, terrain, mines and victory saved as a scenario file
+that the library loads."""
+
+from __future__ import annotations
+
+import pytest
+
+from sfb_desk.data.library import load_library
+from sfb_desk.data.scenarios import load_scenarios
+from sfb_desk.ui.scenario_builder.dialog import ScenarioBuilder
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library()
+
+
+@pytest.fixture
+def builder(qtbot, library, tmp_path):
+    dialog = ScenarioBuilder(library, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_build_terrain_mines_and_save(builder, library, tmp_path):
+    assert not builder.save_button.isEnabled()  # no units yet
+    builder.add_ship("FED-CA")
+    builder.add_ship("KLI-D7")
+    model = builder.units.model
+    entries = model.entries()
+    assert [e.side for e in entries] == ["Federation", "Klingon"]
+    from dataclasses import replace
+
+    model.set_entries([replace(entries[0], hex="3115", facing="E"),
+                       replace(entries[1], hex="1215", facing="B")])
+    builder.title_edit.setText("Across the belt")
+    builder.terrain.add(kind="planet", hexes="0815", name="Class M planet")
+    builder.terrain.add(kind="asteroids", hexes="2510, 2511")
+    builder.belts.add(side="Klingon", first_column="19", last_column="23")
+    row = builder._add_mine()
+    builder.mines.item(row, 1).setText("2612")
+    assert builder.problems() == [], builder.problems()
+    assert builder.save_button.isEnabled()
+    path = builder.save()
+    assert path == tmp_path / "PRACTICE-ACROSS-THE-BELT.toml"
+    scenarios = load_scenarios([tmp_path], library)
+    assert scenarios.problems == []
+    scenario = scenarios.get("PRACTICE-ACROSS-THE-BELT")
+    assert [(t.kind, t.hexes) for t in scenario.terrain] == [
+        ("planet", ["0815"]), ("asteroids", ["2510", "2511"])]  # fmt: skip
+    assert [f.package for f in scenario.minefields] == ["standard", "custom"]
+    assert scenario.minefields[1].mines[0].hex == "2612"
+
+
+def test_problems_are_the_loaders_and_block_saving(builder):
+    builder.add_ship("FED-CA")
+    builder.add_ship("KLI-D7")
+    builder.terrain.add(kind="planet", hexes="4401")  # off the fixed map
+    assert not builder.save_button.isEnabled()
+    assert any("off the fixed 42x30 map" in p for p in builder.problems())
+    row = builder._add_mine()
+    builder.mines.item(row, 5).setText("seven")
+    assert builder.problems() == ["Mines: detection number, range and columns are whole "
+                                  "numbers (M6.1)"]
+
+
+def test_start_from_a_library_scenario(builder, library):
+    scenarios = load_scenarios(ships=library)
+    builder.start_from(scenarios.get("SM5"))
+    assert builder.title_edit.text() == "The Sunsnake (my version)"
+    assert builder.terrain.rowCount() == 2
+    assert [e.ship for e in builder.units.model.entries()] == ["FED-CA"]
