@@ -355,7 +355,7 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
             gone = self._side_gone()
             if gone:
                 self._emit(event("game_over", None, "S2.20",
-                                 f"{gone} has no ship left in the fight (destroyed, disengaged "
+                                 f"{gone} has no ship left in the fight (destroyed, captured, disengaged "
                                  "or off the map): the game ends", side=gone))
                 self._over = True
                 return

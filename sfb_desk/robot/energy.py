@@ -33,7 +33,7 @@ from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
 from .levels import Level
-from .systems import cloak_wanted, tractor_power
+from .systems import cloak_wanted, tractor_power, transporter_power
 from .view import Ship, best_range, facing_shield, nearest_enemy, ship, verdict
 
 ZERO = Fraction(0)
@@ -104,6 +104,7 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
         speed = top  # E4.2: no photon fires this turn; keep the range open (moves.py)
     shield = _threat_shield(me, enemy)
     tractor = tractor_power(session, me, lv)
+    transport = transporter_power(session, me, lv)
     seen: list[Allocation] = []
     plans = [(overload, speed, None), (False, speed, None), (False, top, None)]
     if overload and photons and not lv.full_speed:
@@ -120,7 +121,7 @@ def _candidates(base: Allocation, me: Ship, enemy: Ship | None, energy, lv: Leve
         alloc = _fit_speed(alloc, me, energy)
         if ovl:
             alloc = _with_overloads(alloc, me, energy, floor=floor, top=top)
-        alloc = _spend_rest(alloc, me, energy, lv, shield, tractor)
+        alloc = _spend_rest(alloc, me, energy, lv, shield, tractor, transport)
         if alloc not in seen and _valid(alloc, me, energy, options):
             seen.append(alloc)
             yield alloc
@@ -264,7 +265,7 @@ def _threat_shield(me: Ship, enemy: Ship | None) -> int:
 
 
 def _spend_rest(alloc: Allocation, me: Ship, energy, lv: Level, shield: int,  # noqa: ANN001
-                tractor: int = 0) -> Allocation:
+                tractor: int = 0, transport: int = 0) -> Allocation:
     """Power left after weapons and movement: batteries first (H5, reserve for H7.134), then
     reinforcement (D3.34)."""
     alloc = replace(alloc, battery_recharge=ZERO, general_reinforcement=0,
@@ -277,6 +278,9 @@ def _spend_rest(alloc: Allocation, me: Ship, energy, lv: Level, shield: int,  # 
     if tractor and left >= tractor:  # G7.15: power for a tractor against drones (systems.py)
         alloc = replace(alloc, tractors=alloc.tractors + tractor)
         left -= tractor
+    if transport and left >= 1:  # G8.13: 1 power runs up to 5 transporter uses (systems.py)
+        alloc = replace(alloc, transporters=transport)
+        left = ledger(alloc, me.spec, energy).unallocated
     s = led.supply
     recharge = min(left, s.battery_capacity - s.battery_charge)
     recharge = max(recharge, ZERO)

@@ -25,7 +25,7 @@ from .fire import fire_answer, launch_answer, reserve_answer
 from .levels import DEFAULT_LEVEL
 from .levels import level as find_level
 from .moves import announce_answer, movement_answer
-from .systems import cloak_answer, tractor_answer
+from .systems import cloak_answer, marines_answer, tractor_answer
 from .view import side_of
 
 SOURCE = "robot"
@@ -95,6 +95,8 @@ class Robot:
             return tractor_answer(prompt, session, lv)
         if kind == "cloak":
             return cloak_answer(prompt, session, lv)
+        if kind == "marines":
+            return marines_answer(prompt, session, lv)
         if prompt.default is not None:
             return prompt.default
         raise ValueError(f"the robot cannot answer a {kind!r} prompt ({prompt.key})")

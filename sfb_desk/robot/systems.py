@@ -117,3 +117,80 @@ def cloak_answer(prompt, session, lv) -> dict:  # noqa: ANN001
         if verdict(session, prompt, trial) is None:
             orders = trial
     return orders
+
+
+def transporter_power(session, me, lv) -> int:  # noqa: ANN001
+    """Transporter uses to pay for this turn (G8.13: 1 power runs up to 5 uses): one a
+    working transporter when an enemy ship is within 10 hexes, for the levels that raid."""
+    if lv.name == "cadet" or not me.spec.count("transporter"):
+        return 0
+    if not any(hex_range(f.unit.hex, me.unit.hex) <= 10 for f in enemies(session, me.unit.side)):
+        return 0
+    return sum(1 for n in range(1, me.spec.count("transporter") + 1)
+               if f"transporter#{n}" not in me.unit.destroyed)
+
+
+#: Raid targets in order of worth: heavy weapons, then drone racks, then phasers (D7.81).
+RAID_FAMILIES = ("photon", "disruptor", "plasma", "fusion", "hellbore", "drone", "phaser")
+
+
+def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
+    """The robot's ``marines`` orders: hit-and-run raids on the enemy's weapons (D7.8) when
+    the enemy's facing shield is down within transporter range, dropping its own facing shield
+    only when it has 5 boxes or fewer left; boarding parties beamed over (D7) when the enemy
+    has 2 or fewer parties left to defend. Two parties always stay at home."""
+    from ..rules.arcs import shield_struck
+
+    state = session.state
+    orders: dict = {}
+    for unit in state.units:
+        if unit.side != prompt.side or unit.kind != SHIP or not unit.active:
+            continue
+        me = ship(session, unit.id)
+        if me is None or not me.spec.count("transporter"):
+            continue
+        sysrec = me.record.systems
+        alloc = me.record.allocation
+        uses = min((int(alloc.transporters) if alloc else 0) - sysrec.transporter_uses,
+                   sum(1 for n in range(1, me.spec.count("transporter") + 1)
+                       if f"transporter#{n}" not in unit.destroyed) - sysrec.transporter_uses)
+        parties = max((me.spec.boarding_parties or 0) - me.record.boarding_parties_lost
+                      - sysrec.parties_away - 2, 0)
+        if uses <= 0 or parties <= 0:
+            continue
+        for foe in sorted(enemies(session, unit.side), key=lambda f: hex_range(f.unit.hex, unit.hex)):
+            if hex_range(foe.unit.hex, unit.hex) > 5:
+                break
+            theirs = _shields_toward(foe, unit.hex, shield_struck)
+            if not any(foe.record.shields.status[k - 1] != "up" or foe.record.shields.boxes[k - 1] == 0
+                       for k in theirs):
+                continue
+            mine = _shields_toward(me, foe.unit.hex, shield_struck)
+            order: dict = {}
+            if not any(me.record.shields.status[k - 1] != "up" or me.record.shields.boxes[k - 1] == 0
+                       for k in mine):
+                weakest = min(mine, key=lambda k: me.record.shields.boxes[k - 1])
+                if me.record.shields.boxes[weakest - 1] > 5:
+                    continue
+                order["drop"] = [weakest]
+            n = min(uses, parties)
+            defenders = max((foe.spec.boarding_parties or 0) - foe.record.boarding_parties_lost
+                            - foe.record.systems.parties_away, 0)
+            if defenders <= 2 and n >= 3:
+                order["board"] = [{"target": foe.id, "parties": n}]
+            else:
+                boxes = [b for fam in RAID_FAMILIES for w in foe.spec.weapons if w.family == fam
+                         for b in w.box_ids[:1] if b not in foe.unit.destroyed]
+                if not boxes:
+                    continue
+                order["raids"] = [{"target": foe.id, "box": b} for b in boxes[:n]]
+            trial = dict(orders, **{unit.id: order})
+            if verdict(session, prompt, trial) is None:
+                orders = trial
+            break
+    return orders
+
+
+def _shields_toward(s, where, shield_struck) -> tuple[int, ...]:  # noqa: ANN001
+    hit = shield_struck(s.unit.hex, s.unit.facing, where)
+    return hit.shields or tuple(range(1, 7))
