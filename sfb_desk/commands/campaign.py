@@ -198,10 +198,12 @@ def run_battle(args: argparse.Namespace) -> int:
 def run_result(args: argparse.Namespace) -> int:
     from sfb_desk.campaign import battle_queue
 
+    from sfb_desk.data.safe_load import BadFile, load_json
+
     try:
-        result = json.loads(args.result.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise _Refused(f"cannot read the result {args.result}: {exc}") from None
+        result = load_json(args.result)
+    except BadFile as exc:
+        raise _Refused(f"the result {args.result} {exc.problem}") from None
     with _open(args.file) as campaign:
         notes = battle_queue.import_result(campaign, args.battle_id, result)
         return _emit(args, {"battle": args.battle_id, "notes": notes}, "\n".join(notes))

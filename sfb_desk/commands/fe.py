@@ -102,14 +102,12 @@ def _fail(args: argparse.Namespace, message: str) -> int:
 def _load(path: str | None, what: str) -> dict:
     if not path:
         raise FeError(f"give the {what} file (JSON), or --example to see one")
+    from sfb_desk.data.safe_load import BadFile, load_json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FeError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FeError(f"{path}: cannot read it ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise FeError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        data = load_json(path)
+    except BadFile as exc:
+        raise FeError(f"{path}: {exc.problem}") from None
     if not isinstance(data, dict):
         raise FeError(f"{path}: the {what} is a JSON object")
     return data

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sfb_desk.data import paths
 from sfb_desk.data.library import load_library
+from sfb_desk.data.safe_load import BadFile, load_json
 from sfb_desk.data.ship_file import ShipFileError, display_path, save_ship
 from sfb_desk.data.ship_json import ShipJsonError, export_ship, import_ship
 
@@ -41,12 +42,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_import(args: argparse.Namespace) -> int:
     name = display_path(args.file)
     try:
-        doc = json.loads(args.file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"{name}: cannot read: {error}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as error:
-        print(f"{name}:{error.lineno}: not JSON: {error.msg}", file=sys.stderr)
+        doc = load_json(args.file)
+    except BadFile as error:
+        line = f":{error.line}" if error.line else ""
+        print(f"{name}{line}: {error.problem}", file=sys.stderr)
         return 2
     try:
         spec = import_ship(doc, name)

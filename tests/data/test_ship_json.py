@@ -80,4 +80,4 @@ def test_the_cli_imports_and_exports(tmp_path, capsys):
     assert "pass --force" in capsys.readouterr().err
     source.write_text("{not json")
     assert main(["ship-import", str(source)]) == 2
-    assert "not JSON" in capsys.readouterr().err
+    assert "is not valid JSON" in capsys.readouterr().err

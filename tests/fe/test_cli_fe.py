@@ -100,11 +100,11 @@ def test_sit_and_tug(capsys):
 
 def test_bad_input_gives_one_line_and_no_traceback(tmp_path, capsys):
     assert main(["fe", "round", str(tmp_path / "none.json")]) == 1
-    assert "no such file" in capsys.readouterr().err
+    assert "cannot be read (No such file" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("{ nope")
     assert main(["fe", "folio", str(bad)]) == 1
-    assert "not JSON (line 1" in capsys.readouterr().err
+    assert "is not valid JSON (line 1" in capsys.readouterr().err
     assert main(["fe", "limits", _write(tmp_path, "r.json", {"race": "Vulcan"})]) == 1
     assert "unknown race 'Vulcan'" in capsys.readouterr().err
     notdb = tmp_path / "x.sfbcampaign"

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from sfb_desk.campaign.store import CampaignStore, StoreError
+from sfb_desk.data.safe_load import load_json
 from sfb_desk.fe import combat_round, persist
 
 from .folio_tab import FolioTab
@@ -87,7 +88,7 @@ class FeWindow(QMainWindow):
             if not path:
                 return False
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = load_json(path)
             if not isinstance(data, dict):
                 raise ValueError("a round is a JSON object")
             combat_round.evaluate(data)

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 
+from sfb_desk.data.safe_load import BadFile, parse_json
 from sfb_desk.engine.prompts import ORDER_KINDS, Prompt
 from sfb_desk.engine.orders.fire_options import OrdersContext
 from .editor import OrderEditor, OrdersInputError, note
@@ -53,7 +54,6 @@ class JsonEditor(OrderEditor):
         if not text:
             raise OrdersInputError("type the orders as JSON (ORDER_KINDS)")
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise OrdersInputError(f"not JSON: {exc.msg} at line {exc.lineno}, column "
-                                   f"{exc.colno}") from None
+            return parse_json(text)
+        except BadFile as exc:
+            raise OrdersInputError(f"not JSON: it {exc.problem}") from None
