@@ -17,7 +17,8 @@ Carried damage: a unit's ``damage`` (box ids, the campaign ledger's damage carri
 earlier battle) is marked destroyed before play: the unit's destroyed boxes, its shield boxes
 (the highest-numbered boxes of each shield), its warp at the start for the "max" speed (C12.384),
 and its energy (a destroyed battery or capacitor holds nothing). :func:`carried_damage` checks
-the ids against the ship's SSD.
+the ids against the ship's SSD. ``crew_units_lost`` and ``boarding_parties_lost`` start the
+ship's casualty counts (G9.21) where an earlier battle left them.
 """
 
 from __future__ import annotations
@@ -137,7 +138,12 @@ def units_from_scenario(
             energy = replace(energy, weapons=armed_weapons(energy, spec, dead))
         units.append(ship)
         shields = ShieldState.for_ship(spec)
-        records.append(ShipRecord(uid, spec.id, replace(shields, boxes=shield_boxes), energy))
+        record = ShipRecord(uid, spec.id, replace(shields, boxes=shield_boxes), energy)
+        lost = (getattr(unit, "crew_units_lost", 0), getattr(unit, "boarding_parties_lost", 0))
+        if any(lost):  # carried casualties (a campaign's, G9.21)
+            record = replace(record, crew_units_lost=min(lost[0], spec.crew_units or 0),
+                             boarding_parties_lost=min(lost[1], spec.boarding_parties or 0))
+        records.append(record)
         for w in spec.weapons:
             if w.family == "drone" or w.type.upper() == "ADD":
                 racks.append(make_rack(uid, w, year=year or spec.year_in_service))

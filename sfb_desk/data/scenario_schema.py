@@ -217,6 +217,8 @@ class Unit(_Table):
     damage: list[Text] = Field(
         [], description="SSD box ids destroyed before play: a campaign ship's carried damage"
     )
+    crew_units_lost: Count = 0
+    boarding_parties_lost: Count = 0
     note: str = ""
 
     @property

@@ -44,3 +44,13 @@ def test_an_unknown_box_is_refused_with_its_name():
     assert any("no box 'left_warp#99'" in i.message for i in issues)
     with pytest.raises(SetupError, match="left_warp#99"):
         units_from_scenario(scenario, library)
+
+
+def test_carried_casualties_start_the_ship_short_of_crew():
+    library = load_library()
+    scenario = duel_scenario("FED-CA", "KLI-D7")
+    doc = scenario.model_dump(mode="python", exclude_defaults=True)
+    doc["sides"][0]["units"][0].update(crew_units_lost=5, boarding_parties_lost=2)
+    setup = units_from_scenario(type(scenario).model_validate(doc), library)
+    record = setup.combat.ship(setup.state.units[0].id)
+    assert (record.crew_units_lost, record.boarding_parties_lost) == (5, 2)

@@ -80,6 +80,10 @@ def _unit(ship: CampaignShip, spec: ShipSpec, hex_: str, place: Placement, ws: i
     damage = sorted(ship.destroyed & set(spec.box_ids()))
     if damage:
         doc["damage"] = damage
+    if ship.crew_units_lost:
+        doc["crew_units_lost"] = min(ship.crew_units_lost, spec.crew_units or 0)
+    if ship.boarding_parties_lost:
+        doc["boarding_parties_lost"] = min(ship.boarding_parties_lost, spec.boarding_parties or 0)
     return doc
 
 

@@ -111,6 +111,9 @@ def scenario_doc(campaign: Campaign, contact_: dict, *, turns: int = 40) -> tupl
         damage = sorted(ship.destroyed & set(spec.box_ids()))
         if damage:
             doc["damage"] = damage
+        for key in ("crew_units_lost", "boarding_parties_lost"):  # T3.41: not replaced
+            if getattr(ship, key):
+                doc[key] = getattr(ship, key)
         return doc
 
     row = [h for h in positions("2201", 6, 60) if h.endswith("01")][: len(kzinti)]
