@@ -300,7 +300,8 @@ def _step_6g(data: dict, st: _State, dice: Dice, view: StepView) -> None:
     results, problems = operations.ground_attacks(
         attacks, dice, target=raw.get("target", "planet"), monitor=bool(raw.get("monitor")),
         bir=st.bir["attacker"], combined_bir=combined, consorts=int(raw.get("consorts", 0)),
-        roll_again=bool(raw.get("roll_again", True)))
+        roll_again=bool(raw.get("roll_again", True)),
+        defending_gces=int(raw.get("defending_gces", 0)))
     view.problems.extend(problems)
     parts = [f"{r.ship}: " + ", ".join(r.results) for r in results] or problems
     values: dict = {"attacks": [r.__dict__ for r in results],

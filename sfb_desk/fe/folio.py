@@ -184,6 +184,7 @@ def sections(folio: dict) -> list[dict]:
         out.append({"title": "Pod pools by supply grid (517.23)",
                     "columns": ("Grid", "Pod", "In pool", "Max in service"),
                     "rows": [(g, k, str(n), str(m)) for g, k, n, m in pools], "notes": []})
+    out.extend(status_sections(folio))
     bases = base_status(folio)
     if bases:
         out.append({"title": "Base status form",
@@ -211,7 +212,56 @@ EXAMPLE: dict = {
     },
     "bases": [{"name": "SB 1612", "kind": "SB", "sids": 0, "sfgs": 1},
               {"name": "BS 1714", "kind": "BS", "sids": 0, "fighters": 6}],
+    "status": {"prime_teams": 3, "prime_wounded": 1, "police_called": 2, "sfg_kits": 0,
+               "LAV": 3, "SAV": 5, "monitors": 3},
+    "convoys": [{"name": "Klingon-Lyran", "at": "1612", "heading": "Lyran", "raid_loss": 0}],
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# Combined Operations status: prime teams, police, SFG kits, auxiliaries, monitors, convoys
+
+STATUS_KEYS = ("prime_teams", "prime_wounded", "police_called", "sfg_kits", "LAV", "SAV",
+               "monitors")
+
+
+def status_sections(data: dict) -> list[dict]:
+    """The Combined Operations status lines (each against its limit) and the commercial
+    convoys, when the folio records them."""
+    rd = RACE_DATA[race_name(str(data.get("race", "")))]
+    st = data.get("status") or {}
+    out = []
+    if any(st.get(k) for k in STATUS_KEYS):
+        n = {k: int(st.get(k, 0)) for k in STATUS_KEYS}
+        rows = [("Prime teams in service", f"{n['prime_teams']} of {rd.prime_max}", "(522.13)"),
+                ("  wounded (1 EP each to restore at the capital)", str(n["prime_wounded"]),
+                 "(522.5)"),
+                ("Police ships called up", f"{n['police_called']} ({rd.police_free_per_turn} "
+                 "free a turn at war, one more for 2 EP)", "(531.12)"),
+                ("LAV in service", f"{n['LAV']} of {rd.lav_annex}", "(762)"),
+                ("SAV in service", f"{n['SAV']} of {rd.sav_annex}", "(762)"),
+                ("Monitors", str(n["monitors"]), "(519.1)")]
+        if data.get("race") == "Klingon" or n["sfg_kits"]:
+            rows.append(("SFG kits saved", str(n["sfg_kits"]), "(312.13)"))
+        notes = []
+        if n["prime_teams"] > rd.prime_max:
+            notes.append(f"more prime teams than the {rd.prime_max} allowed (522.13)")
+        if n["LAV"] > rd.lav_annex or n["SAV"] > rd.sav_annex:
+            notes.append("more auxiliary carriers than Annex 762 allows")
+        out.append({"title": "Combined Operations status", "columns": ("Item", "Now", "Rule"),
+                    "rows": rows, "notes": notes})
+    convoys = data.get("convoys") or []
+    if convoys:
+        out.append({"title": "Commercial convoys (443)",
+                    "columns": ("Convoy", "At", "Heading to", "Raid loss", "Next delivery"),
+                    "rows": [(str(c.get("name", "")), str(c.get("at", "")),
+                              str(c.get("heading", "")), str(int(c.get("raid_loss", 0))),
+                              f"{10 - min(int(c.get('raid_loss', 0)), 10)} EP")
+                             for c in convoys],
+                    "notes": ["10 EP on reaching a main-grid starbase of the partner, not within "
+                              "3 hexes of its start (443.51, 443.53); raids take at most 10 "
+                              "(443.24); replacement 5 EP (443.31)."]})
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,7 +287,8 @@ def to_tables(data: dict) -> dict[str, list[dict]]:
                              "count": e.get("count", 1), "cost": e.get("cost", 0)})
         pods += [{"grid": name, "pod": k, "count": n} for k, n in g.get("pods", {}).items()]
     return {"grids": grids, "expenses": expenses, "pods": pods,
-            "bases": [dict(b) for b in data.get("bases", [])]}
+            "bases": [dict(b) for b in data.get("bases", [])],
+            "convoys": [dict(c) for c in data.get("convoys", [])]}
 
 
 def from_tables(head: dict, tables: dict[str, list[dict]]) -> dict:
@@ -265,4 +316,5 @@ def from_tables(head: dict, tables: dict[str, list[dict]]) -> dict:
             grid["pods"][row["pod"]] = int(row.get("count", 0))
     out["grids"] = grids
     out["bases"] = [dict(b) for b in tables.get("bases", []) if b.get("name")]
+    out["convoys"] = [dict(c) for c in tables.get("convoys", []) if c.get("name")]
     return out

@@ -92,6 +92,7 @@ SPECS["5S"] = FormSpec("5S", (
 SPECS["6G"] = FormSpec("6G", (
     F("target", "Target", "choice", ("planet", "base"), "planet"),
     F("consorts", "Consorts (521.371)", "int", default=2),
+    F("defending_gces", "Defending GCEs (521.38)", "int", default=0, high=20),
     F("monitor", "Monitor defends (521.323)", "bool", default=False),
     F("prime_team", "Prime team, marine mission (522.42)", "text", default=""),
     F("roll_again", "Roll again on 12 (521.34)", "bool", default=True)),

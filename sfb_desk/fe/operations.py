@@ -92,15 +92,18 @@ def ground_modifier(flags: dict) -> int:
 
 def ground_attacks(attacks: list[dict], dice: Dice, *, target: str = "planet",
                    monitor: bool = False, bir: int = 4, combined_bir: int | None = None,
-                   consorts: int = 0, roll_again: bool = True) -> tuple[list[GroundAttack],
-                                                                         list[str]]:
+                   consorts: int = 0, roll_again: bool = True,
+                   defending_gces: int = 0) -> tuple[list[GroundAttack], list[str]]:
     """Step 6G: two dice per attacking GCE on the Ground Attack Table (521.34).
 
     ``attacks``: ``{"ship", modifier flags of GROUND_MODIFIERS, "variable_bir"}``. Against a
     base only one attack can score a SIDS each round; later attacks are cancelled after one
     does (521.41, 521.44). A monitor in the defending force blocks attacks on a planet
     (521.323). Battle intensity 4 (or a combined 5 when the attacker picks both, 521.33) and
-    two consorts per attacking ground ship (521.371) are checked.
+    two consorts per attacking ground ship (521.371) are checked. ``defending_gces``: GCEs
+    supporting the defence (521.38); on a planet each supports one attack, taken in order, so
+    the first attacks meet them (521.382); on a base one G defends against every attack
+    (521.383). Either gives -1 (521.35) to the attacks it meets.
     """
     problems: list[str] = []
     if target not in ("planet", "base"):
@@ -124,7 +127,8 @@ def ground_attacks(attacks: list[dict], dice: Dice, *, target: str = "planet",
                                                   "attack this round (521.41)"], False, False,
                                     0, True))
             continue
-        mod = ground_modifier(attack)
+        met = defending_gces > 0 if target == "base" else n <= defending_gces
+        mod = ground_modifier(attack | ({"defending_gce": True} if met else {}))
         rolls: list[int] = []
         results: list[str] = []
         lost = supporter = False

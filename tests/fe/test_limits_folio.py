@@ -153,3 +153,17 @@ def test_base_status_form_sfgs_and_base_stations():
     data["bases"] = [{"name": "B", "kind": "BATS", "sfgs": 1}]
     with pytest.raises(ValueError, match="312.12"):
         folio.base_status(data)
+
+
+def test_folio_status_and_convoys():
+    data = copy.deepcopy(folio.EXAMPLE)
+    data["status"]["prime_teams"] = 16
+    data["convoys"][0]["raid_loss"] = 12
+    titles = [sec["title"] for sec in folio.sections(data)]
+    assert "Combined Operations status" in titles and "Commercial convoys (443)" in titles
+    status = next(sec for sec in folio.sections(data) if sec["title"] ==
+                  "Combined Operations status")
+    assert ("Prime teams in service", "16 of 15", "(522.13)") in status["rows"]
+    assert "522.13" in status["notes"][0]
+    convoys = next(sec for sec in folio.sections(data) if sec["title"].startswith("Commercial"))
+    assert convoys["rows"][0][-1] == "0 EP"  # raids take at most 10 (443.24)

@@ -121,3 +121,16 @@ def test_base_station_and_starbase_sfg_rules():
     assert [operations.sb_sfgs_working(2, s) for s in (0, 4, 8)] == [2, 1, 0]  # 312.125
     assert not operations.sfg_salvage(Dice.of({}), "D7A", out_of_supply=True)["recovered"]
     assert operations.sfg_salvage(Dice.of({"312.47.D7A": [6]}), "D7A")["recovered"]
+
+
+def test_worked_521_382_five_attacks_against_three_defending_gces():
+    """(521.382): five attacking GCEs, three defending: the first three attacks are against a
+    supported battalion (-1, 521.35), the last two against an unsupported one."""
+    dice = Dice.of({f"6G.{n}.1": [3, 4] for n in range(1, 6)})
+    results, _ = operations.ground_attacks([{"ship": f"G{n}"} for n in range(1, 6)], dice,
+                                           consorts=10, defending_gces=3)
+    assert [r.modifier for r in results] == [-1, -1, -1, 0, 0]
+    dice = Dice.of({"6G.1.1": [3, 4], "6G.2.1": [3, 4]})
+    results, _ = operations.ground_attacks([{"ship": "A"}, {"ship": "B"}], dice, target="base",
+                                           consorts=4, defending_gces=1)
+    assert [r.modifier for r in results] == [-1, -1]  # a base's G meets every attack (521.383)

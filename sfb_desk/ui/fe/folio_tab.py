@@ -22,7 +22,7 @@ from sfb_desk.fe import folio
 from sfb_desk.fe.forms import Field
 from sfb_desk.fe.races import CO_COSTS, RACES
 
-from .form_widgets import RowsTable
+from .form_widgets import FieldsForm, RowsTable
 from .sheet_view import SheetView
 
 F = Field
@@ -46,9 +46,20 @@ COLUMNS = {
               F("sfgs", "SFGs (312.124)", "int", default=0, high=2),
               F("fighters", "Fighters", "int", default=0), F("igce", "IND GCE", "int", default=0),
               F("notes", "Notes", "text", default="")),
+    "convoys": (F("name", "Commercial convoy (443)", "text", default=""),
+                F("at", "At hex", "text", default=""),
+                F("heading", "Heading to", "text", default=""),
+                F("raid_loss", "Raid loss (443.24)", "int", default=0, high=10)),
 }
+STATUS = (F("prime_teams", "Prime teams in service (522.13)", "int", default=0, high=20),
+          F("prime_wounded", "Wounded prime teams (522.5)", "int", default=0, high=20),
+          F("police_called", "Police ships called up (531.12)", "int", default=0, high=20),
+          F("sfg_kits", "SFG kits saved (312.13)", "int", default=0, high=20),
+          F("LAV", "LAV in service (762)", "int", default=0, high=20),
+          F("SAV", "SAV in service (762)", "int", default=0, high=20),
+          F("monitors", "Monitors (519.1)", "int", default=0, high=20))
 TITLES = {"grids": "Supply grids", "expenses": "Expenses", "pods": "Pod pools (517.23)",
-          "bases": "Base status form"}
+          "bases": "Base status form", "convoys": "Convoys"}
 
 
 class FolioTab(QWidget):
@@ -68,6 +79,9 @@ class FolioTab(QWidget):
         for key, table in self.tables.items():
             tabs.addTab(table, TITLES[key])
             table.changed.connect(self.refresh)
+        self.status = FieldsForm(STATUS)
+        self.status.changed.connect(self.refresh)
+        tabs.addTab(self.status, "Status")
         self.race.currentIndexChanged.connect(self.refresh)
         self.turn.valueChanged.connect(self.refresh)
         self.no_deficit.toggled.connect(self.refresh)
@@ -91,20 +105,22 @@ class FolioTab(QWidget):
 
     def set_folio(self, data: dict) -> None:
         data = copy.deepcopy(data)
-        for w in (self.race, self.turn, self.no_deficit, *self.tables.values()):
+        for w in (self.race, self.turn, self.no_deficit, self.status, *self.tables.values()):
             w.blockSignals(True)
         self.race.setCurrentText(str(data.get("race", "Federation")))
         self.turn.setValue(int(data.get("turn", 1)))
         self.no_deficit.setChecked(not data.get("deficit_allowed", True))
         for key, rows in folio.to_tables(data).items():
             self.tables[key].set_rows(rows)
-        for w in (self.race, self.turn, self.no_deficit, *self.tables.values()):
+        self.status.set_values(data.get("status") or {})
+        for w in (self.race, self.turn, self.no_deficit, self.status, *self.tables.values()):
             w.blockSignals(False)
         self.refresh()
 
     def folio(self) -> dict:
         head = {"race": self.race.currentText(), "turn": self.turn.value(),
-                "deficit_allowed": not self.no_deficit.isChecked()}
+                "deficit_allowed": not self.no_deficit.isChecked(),
+                "status": self.status.values()}
         return folio.from_tables(head, {k: t.rows() for k, t in self.tables.items()})
 
     def refresh(self) -> None:
