@@ -139,6 +139,12 @@ def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") ->
         rule_text = f" ({terrain.rule})" if terrain.rule else ""
         label = terrain.name or terrain.kind
         out.append(f"Terrain       {label}{rule_text}: {' '.join(terrain.hexes)}")
+    for field in scenario.minefields:
+        what = f"{len(field.mines)} mines placed" if field.mines else f"{field.package} package"
+        where = f" in {field.area}" if field.area else ""
+        hidden = ", hidden from the enemy (M6.1)" if field.hidden else ""
+        rule_text = f" ({field.rule})" if field.rule else ""
+        out.append(f"Minefield     {field.side}: {what}{where}{hidden}{rule_text}")
     length = scenario.length
     turns = f"{length.turns} turns" if length.turns else ""
     out.append("Length        " + "; ".join(x for x in (turns, length.until) if x))
@@ -164,6 +170,8 @@ def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") ->
         for unit in side.units:
             bpv, _ = unit_bpv(unit, ships, scenario.victory.bpv)
             out.append(_unit_line(next(keys), unit, "-" if bpv is None else str(bpv)))
+        for force in side.forces:
+            out.append(f"    force {force.label}: {force.note or ', '.join(u.printed for u in force.units)}")
     victory = scenario.victory
     out.append(f"Victory       {victory.kind}" + (f" ({victory.rule})" if victory.rule else ""))
     out.append(f"  {victory.text}")

@@ -12,6 +12,7 @@ from ..rules.hexes import Hex, hex_from_label
 from ..rules.systems.battlefield import BattlefieldState, MonsterState
 from ..rules.systems.mines import Mine, Minefield
 from ..rules.systems.mines.records import parse_type
+from ..rules.systems.monsters import LIBRARY_BANKS, LIBRARY_CREW
 from ..rules.systems.terrain import Feature, TerrainMap
 from .scenario_schema import Minefield as MinefieldTable
 from .scenario_schema import Scenario
@@ -104,4 +105,7 @@ def battlefield_of(scenario: Scenario) -> BattlefieldState:
                      side=side.name)
         for side, unit in scenario.units() if unit.monster and unit.hex
     )
-    return BattlefieldState(TerrainMap(features), field, monsters)
+    library = any(m.kind == "Mind Monster" for m in monsters)
+    return BattlefieldState(TerrainMap(features), field, monsters,
+                            library_crew=LIBRARY_CREW if library else 0,
+                            library_banks=LIBRARY_BANKS if library else 0)

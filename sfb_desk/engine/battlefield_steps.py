@@ -30,10 +30,9 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from ..rules.arcs import shield_struck
-from ..rules.charts.impulse import moves_on
 from ..rules.combat import Hit, VolleyGroup
 from ..rules.combat.volley import DIRECT_FIRE_STEP
-from ..rules.hexes import hex_line, hex_range, neighbor
+from ..rules.hexes import hex_range, neighbor
 from ..rules.results import Refusal, event
 from ..rules.systems.mines import (
     YIELD,
@@ -44,12 +43,6 @@ from ..rules.systems.mines import (
     zone_triggers,
 )
 from ..rules.systems.mines.records import CAPTOR_LOADS
-from ..rules.systems.monsters import (
-    SUN_SNAKE_SPEED,
-    nearest_star_hex,
-    sun_snake_damage,
-    sun_snake_targets,
-)
 from ..rules.systems.terrain import dust_damage, heat_damage, nova_front, radiation_crew_loss
 from ..rules.units import ACTIVE, SHIP, Unit
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
@@ -76,6 +69,7 @@ class BattlefieldSteps:
     def _battlefield_movement(self, step) -> Walk:
         if not self._battlefield:
             return
+        self._new_turn_marks()
         entered, self._entered = self._entered, []
         for uid, _from, to in entered:
             unit = self._units.get(uid)
@@ -83,8 +77,20 @@ class BattlefieldSteps:
                 continue
             yield from self._enter_hex(unit)
         yield from self._move_monsters()
+        yield from self._move_mind_monsters()
+        self._note_closest()
         yield from self._monster_strikes()
         self._announce_minefields()
+
+    def _new_turn_marks(self) -> None:
+        """The once-a-turn marks start afresh each turn: the snake's targets (SM5.45), the mind
+        monster's closest approaches (SM6.47), the minefield announcements (M7.13)."""
+        field = self._battlefield
+        if field.marks_turn == self._turn:
+            return
+        self._battlefield = replace(
+            field, marks_turn=self._turn, announced=frozenset(),
+            monsters=tuple(replace(m, struck=frozenset(), closest=()) for m in field.monsters))
 
     def _ship_ids(self) -> list[str]:
         return [sid for sid in sorted(self._ships) if self._units[sid].status == ACTIVE]
@@ -240,52 +246,6 @@ class BattlefieldSteps:
                                  distance=min(distances)))
         self._battlefield = field
 
-    # -- monsters ---------------------------------------------------------------------------------
-    def _move_monsters(self) -> Walk:
-        field = self._battlefield
-        star = field.terrain.hexes_of("star")
-        for m in field.monsters:
-            if m.gone or m.kind != "Sun Snake" or not star:
-                continue
-            if not moves_on(SUN_SNAKE_SPEED, self._impulse):
-                continue
-            goal = nearest_star_hex(m.hex, star)
-            step = hex_line(m.hex, goal)[1]
-            moved = replace(m, hex=step)
-            if step in star:  # SM5.49: the star goes nova
-                moved = replace(moved, gone="star")
-                field = replace(field, nova_turn=self._turn, nova_radius=0)
-                self._emit(event("nova", m.id, "SM5.49",
-                                 f"The {m.kind} dives into the star in {step.label}: the star "
-                                 "goes nova (P12.0)", hex=step.label))
-            else:
-                self._emit(event("monster_moves", m.id, "SM5.45",
-                                 f"The {m.kind} moves to {step.label}", hex=step.label))
-            field = replace(field, monsters=tuple(moved if x.id == m.id else x
-                                                  for x in field.monsters))
-        self._battlefield = field
-        yield from self._nova_destroys()
-
-    def _monster_strikes(self) -> Walk:
-        for m in self._battlefield.monsters:
-            if m.gone or m.kind != "Sun Snake":
-                continue
-            placed = [(sid, "ship", self._units[sid].hex) for sid in self._ship_ids()]
-            for tid in sun_snake_targets(m.hex, placed, m.struck):
-                roll = yield from self._d6(f"snake.{m.id}", tid,
-                                           f"The {m.kind} strikes {tid} (SM5.45): 1d6 on its "
-                                           "attack table", "SM5.45")
-                damage = sun_snake_damage(roll)
-                current = self._battlefield.monster(m.id)
-                self._battlefield = replace(self._battlefield, monsters=tuple(
-                    replace(x, struck=x.struck | {tid}) if x.id == m.id else x
-                    for x in self._battlefield.monsters))
-                self._emit(event("monster_strikes", m.id, "SM5.45",
-                                 f"The {m.kind} spits plasmatic venom at {tid}: {damage} "
-                                 "damage", target=tid, roll=roll, damage=damage))
-                yield from self._strike(tid, current.hex, damage, f"snake.{m.id}", m.kind,
-                                        "SM5.45")
-
     def _strike(self, tid: str, source, damage: int, key: str, label: str, rule: str) -> Walk:
         """``damage`` on the shield of ``tid`` facing ``source`` (a hex), as one volley."""
         unit = self._units[tid]
@@ -346,6 +306,8 @@ class BattlefieldSteps:
                              f"The nova front advances to {self._battlefield.nova_radius} "
                              "hexes from the star", radius=self._battlefield.nova_radius))
             yield from self._nova_destroys()
+        if impulse == 32:
+            yield from self._mind_attacks()
         terrain = self._battlefield.terrain
         for sid in self._ship_ids():
             unit = self._units[sid]

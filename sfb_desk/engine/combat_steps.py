@@ -139,6 +139,10 @@ class CombatSteps:
                 return Refusal("D6.315", f"shot {n} of {unit.id}: no active target {tid!r}")
             if target.kind != SHIP and self._seeking.record(target.id) is None:
                 return Refusal("D6.315", f"{tid} is not a target this program resolves yet")
+            if any(m.kind == "Mind Monster" and not m.gone and m.hex == unit.hex
+                   for m in self._battlefield.monsters):  # SM6.48
+                return Refusal("SM6.48", f"{unit.id} shares a hex with the Mind Monster and "
+                                         "cannot fire")
             blocked = self._battlefield.terrain.line_of_fire(unit.hex, target.hex)
             if blocked is not None:  # M4.45: a planet (or web) blocks fire
                 return Refusal(blocked.rule, f"{unit.id} cannot fire at {tid}: the line of "

@@ -61,6 +61,7 @@ from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
+from .monster_steps import MonsterSteps
 from .combat_steps import CombatSteps
 from .energy_steps import EnergySteps
 from .cloak_steps import CloakSteps
@@ -111,7 +112,7 @@ class NotReady(RuntimeError):
 
 class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
-              BattlefieldSteps, MovementSegment, SideOrders):
+              BattlefieldSteps, MonsterSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules
@@ -352,6 +353,11 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
                 self._step = istep
                 if istep.handler:
                     yield from getattr(self, "_" + istep.handler)(istep)
+            if self._battlefield.ended:  # SM6.5: the library wiped (battlefield_steps)
+                self._emit(event("game_over", None, "SM6.5",
+                                 f"{self._battlefield.ended}: the game ends"))
+                self._over = True
+                return
             gone = self._side_gone()
             if gone:
                 self._emit(event("game_over", None, "S2.20",

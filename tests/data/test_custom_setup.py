@@ -287,9 +287,9 @@ def test_players_choice_facing_and_monsters(library, scenarios):
     assert check_entries(chosen, library, other_sides=monster_sides(sm5)) == []
     setup = setup_from_entries(chosen, library, turns=None, dice_seed=1, scenario=sm5)
     assert [m.kind for m in setup.combat.battlefield.monsters] == ["Sun Snake"]
-    # SM6's Mind Monster is not run yet: a problem names it
-    _, problems = entries_from_scenario(scenarios.get("SM6"), library)
-    assert any("monster" in p.message and "Mind Monster" in p.message for p in problems)
+    # SM7's Space Dragon is not run yet: a problem names it
+    _, problems = entries_from_scenario(scenarios.get("SM7"), library)
+    assert any("monster" in p.message and "Space Dragon" in p.message for p in problems)
 
 
 def test_unplayable_scenario_says_why(library, scenarios):

@@ -16,7 +16,7 @@ from sfb_desk.engine.session import Session
 from sfb_desk.robot import Robot
 from sfb_desk.rules.hexes import hex_from_label, hex_range
 from sfb_desk.rules.results import Refusal
-from sfb_desk.rules.systems.monsters import SUN_SNAKE_RANGE
+from sfb_desk.rules.systems.monsters import SUN_SNAKE_RANGE, mind_attack
 
 H = hex_from_label
 
@@ -166,3 +166,24 @@ def test_moving_into_the_planet_is_refused_sm6_49():
     refusal = session.check(STRAIGHT)
     assert isinstance(refusal, Refusal) and refusal.rule == "SM6.49"
     assert "0815" in refusal.message
+
+
+def test_sm6_the_mind_monster_feeds_on_the_library_until_it_is_wiped():
+    session = start("SM6", seed=5)
+    field = session.combat.battlefield
+    assert [(m.kind, m.hex.label) for m in field.monsters] == [("Mind Monster", "0201")]
+    assert (field.library_crew, field.library_banks) == (50, 25)
+    play(session, [Robot("Navy", "cadet", 4)])
+    moves = events(session, "monster_moves")
+    per_turn: dict[int, int] = {}
+    for r in moves:
+        per_turn[r.turn] = per_turn.get(r.turn, 0) + 1
+    assert max(per_turn.values()) <= 6  # speed six (SM6.45)
+    attacks = events(session, "library_attacked")
+    assert attacks and attacks[-1].data.get("crew") == 0 and attacks[-1].data.get("banks") == 0
+    for r in events(session, "crew_blanked"):
+        rng, roll = r.data.get("range"), r.data.get("roll")
+        assert r.data.get("blanked") == mind_attack(rng, roll, roll is not None)
+    (over,) = events(session, "game_over")
+    assert over.data.rule == "SM6.5"
+    assert session.combat.battlefield.ended.startswith("The Mind Monster has wiped the library")

@@ -28,6 +28,8 @@ class MonsterState:
     struck: frozenset[str] = frozenset()
     damage_taken: int = 0
     gone: str = ""
+    closest: tuple[tuple[str, int], ...] = ()  # SM6.47: each unit's closest approach this turn
+    stay_until_turn: int = 0  # SM6.48: stays in a ship's hex through this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,10 @@ class BattlefieldState:
     nova_radius: int = 0
     announced: frozenset[str] = frozenset()
     scorched: frozenset[Hex] = frozenset()  # planets the nova has engulfed (P12.4)
+    marks_turn: int = 0  # the turn the once-a-turn marks (struck, closest, announced) are for
+    library_crew: int = 0  # SM6.49: the planet's library (crew units, memory banks)
+    library_banks: int = 0
+    ended: str = ""  # why the scenario ended on the battlefield (SM6.5), if it has
 
     def __bool__(self) -> bool:
         return bool(self.terrain) or bool(self.mines.mines) or bool(self.monsters)

@@ -249,4 +249,8 @@ MONSTERS: Mapping[str, MonsterKind] = {
         "Moves and strikes by SM5.45; damage to it is recorded by the MCIDS reading of "
         "decisions.md (SM5.46).",
     ),
+    "Mind Monster": MonsterKind(
+        "Mind Monster", "SM6.45", MIND_MONSTER_SPEED, True,
+        "Moves and attacks by SM6.45-SM6.49; how to kill it (SM2.5) is judged at the table.",
+    ),
 }
