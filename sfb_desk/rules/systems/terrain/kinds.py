@@ -4,8 +4,8 @@ Advanced Missions prints P8-P15 (orbits, gravity waves, heat, sunspots, novas, d
 storms, radiation). P1-P7 (planets, asteroids, black holes, pulsars, nebulae) are Basic Set
 rules that the rulebooks only cite: what they say about those terrains is used (a planet blocks
 fire, M4.45; ships cannot enter a planet's hex, SM6.49; a ship entering a star is destroyed,
-SM5.41; asteroids degrade fire without blocking it, M4.45), and what they leave out is asked of
-the table (the P3.2 asteroid damage) or left to the players, each said in ``note``.
+SM5.41; asteroids degrade fire without blocking it, M4.45), and what they leave out (the P3.2
+asteroid damage, landing) is left to the players, each said in ``note``.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ KINDS: dict[str, TerrainKind] = {k.kind: k for k in (
     TerrainKind("asteroids", "Asteroid field", "P3.0", False,
                 note="Degrades fire without blocking it (M4.45). A unit entering an asteroid "
                      "hex takes the P3.2 damage for its speed; the P3.2 table is a Basic Set "
-                     "table the rulebooks do not print, so the table gives the damage."),
+                     "table the rulebooks do not print: the players score it at the table."),
     TerrainKind("asteroid", "Large asteroid", "P3.0", False, blocks_fire=True,
                 blocks_movement=True,
                 note="A single large asteroid (a web anchor in SH6, not a field: G10.1314)."),
