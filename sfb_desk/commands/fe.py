@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -36,6 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     r = sub.add_parser("round", help="step through a combat round (311.3)")
     r.add_argument("file", nargs="?", metavar="FILE.json", help="the round's inputs")
     r.add_argument("--seed", type=int, help="roll the dice not typed from this seed")
+    r.add_argument("--dice", action="append", default=[], metavar="KEY=D[,D]",
+                   help="type the dice a step waits for, e.g. --dice 4B.defender=3 "
+                        "(repeatable; kept in the store with --store)")
     r.add_argument("--name", default="round", help="the round's name in the store")
     _common(r)
     r.set_defaults(func=run_round)
@@ -158,7 +162,23 @@ def run_round(args: argparse.Namespace) -> int:
         if args.example:
             print(json.dumps(combat_round.EXAMPLE, indent=2))
             return 0
-        data = _load(args.file, "round")
+        if args.file:
+            data = _load(args.file, "round")
+        elif args.store:
+            with _store(args.store) as store:
+                data = persist.load_round(store, args.name)
+        else:
+            raise FeError("give the round file (JSON), or --store CAMPAIGN --name NAME to go on "
+                          "with a saved round, or --example")
+        for typed in args.dice:
+            key, sep, values = typed.partition("=")
+            try:
+                dice = [int(v) for v in values.replace(" ", ",").split(",") if v]
+            except ValueError:
+                dice = []
+            if not sep or not key or not dice:
+                raise FeError(f"--dice {typed!r}: write KEY=D or KEY=D,D (e.g. 6S.BCJ=6,6)")
+            data.setdefault("dice", {})[key.strip()] = dice
         if args.seed is not None:
             data["seed"] = args.seed
         if args.store:
@@ -186,6 +206,10 @@ def run_round(args: argparse.Namespace) -> int:
         print(f"dice: {len(report.dice_log)} logged"
               + (f" (stopped at {report.summary['waiting_at']})"
                  if report.summary["waiting_at"] else ""))
+        waiting = re.search(r"\(key '([^']+)'\)", report.step(report.summary["waiting_at"])
+                            .result) if report.summary["waiting_at"] else None
+        if waiting:
+            print(f"next: --dice {waiting.group(1)}=... (or --seed N)")
         return 0
 
     return _run(args, body)

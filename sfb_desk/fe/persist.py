@@ -15,20 +15,25 @@ ROUND, FOLIO, BUILDS, SCENARIO = "fe.round", "fe.folio", "fe.builds", "fe.scenar
 
 def save_round(store: CampaignStore, name: str, data: dict) -> combat_round.RoundReport:
     """Evaluate the round and save it; dice not logged by an earlier save of this round are
-    added to the store's dice log (typed or seeded), each with its purpose."""
+    added to the store's dice log (typed or seeded), each with its purpose. A die is known by
+    its key, values and source, so a die typed again differently is logged again."""
     report = combat_round.evaluate(data)
     before = store.get(ROUND, name) or {}
     logged = set(before.get("logged", []))
-    new = [d for d in report.dice_log if d["key"] not in logged]
+    new = [d for d in report.dice_log if _die_id(d) not in logged]
     done = [s.id for s in report.steps if s.status == combat_round.DONE]
     with store.change(reason=f"F&E combat round {name}: steps to "
                              f"{report.summary['waiting_at'] or 'the end'}",
                       rule="F&E Combined Operations (311.3)") as tx:
         tx.put(ROUND, name, {"input": data, "summary": report.summary, "done": done,
-                             "logged": sorted(logged | {d["key"] for d in new})})
+                             "logged": sorted(logged | {_die_id(d) for d in new})})
         for d in new:
             tx.log_dice(d["purpose"], list(d["dice"]), d["source"])
     return report
+
+
+def _die_id(d: dict) -> str:
+    return f"{d['key']}={','.join(map(str, d['dice']))}/{d['source']}"
 
 
 def load_round(store: CampaignStore, name: str) -> dict:

@@ -125,3 +125,23 @@ def test_convoy_raid_443_24(capsys):
     assert main(["fe", "raid", "--die", "7"]) == 1
     assert "1-6" in capsys.readouterr().err
     assert main(["fe", "raid"]) == 1
+
+
+def test_round_goes_on_from_the_store_with_typed_dice(tmp_path, capsys):
+    data = copy.deepcopy(ROUND)
+    del data["dice"]["4B.defender"]
+    db = str(tmp_path / "c.sfbcampaign")
+    assert main(["fe", "round", _write(tmp_path, "r.json", data), "--store", db,
+                 "--name", "T7"]) == 0
+    out = capsys.readouterr().out
+    assert "stopped at 4B" in out and "next: --dice 4B.defender=..." in out
+    assert main(["fe", "round", "--store", db, "--name", "T7", "--dice", "4B.defender=3",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["damage"]["defender"] == 12
+    with CampaignStore.open(db) as store:
+        assert store.get(persist.ROUND, "T7")["input"]["dice"]["4B.defender"] == [3]
+        assert len(store.dice_log()) == 6  # each die logged once over the two saves
+    assert main(["fe", "round", "--store", db, "--name", "T7", "--dice", "4B"]) == 1
+    assert "KEY=D" in capsys.readouterr().err
+    assert main(["fe", "round", "--store", db, "--name", "nope"]) == 1
+    assert "no F&E combat round 'nope'" in capsys.readouterr().err

@@ -126,6 +126,16 @@ def test_save_to_the_campaign_store(fe, tmp_path):
         assert "Klingon:7" in store.all(persist.FOLIO)
         assert store.get(persist.SCENARIO, "609")
     assert "Saved the scenario set-up" in fe.statusBar().currentMessage()
+    fe.tabs.setCurrentWidget(fe.folio)
+    fe.folio.next_turn()
+    assert fe.folio.folio()["turn"] == 8
+    assert fe.open_from_store("Klingon:7")
+    assert fe.folio.folio()["turn"] == 7
+    fe.round.set_round({"table": "standard"})
+    fe.round.name.setText("other")
+    fe.tabs.setCurrentWidget(fe.round)
+    assert fe.open_from_store("round") and fe.round.name.text() == "round"
+    assert fe.round.report.summary["waiting_at"] is None
 
 
 def test_main_window_opens_the_assistant_and_shows_a_linked_ship(qtbot, library):

@@ -8,7 +8,14 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QWidget,
+)
 
 from sfb_desk.campaign.store import CampaignStore, StoreError
 from sfb_desk.data.safe_load import load_json
@@ -60,6 +67,8 @@ class FeWindow(QMainWindow):
                 ("store", "Choose the campaign store…", self.choose_store, None),
                 ("save_store", "Save to the campaign store", self.save_to_store,
                  QKeySequence.StandardKey.Save),
+                ("open_store", "Open from the campaign store…", lambda: self.open_from_store(),
+                 None),
                 ("next_turn", "Folio: next turn", self.folio.next_turn, None),
                 ("preview", "Print preview…", self.print_preview, QKeySequence.StandardKey.Print),
                 ("pdf", "Export to PDF…", self.export_pdf, None),
@@ -151,6 +160,45 @@ class FeWindow(QMainWindow):
             return None
         self.statusBar().showMessage(f"Saved the {what} in {self.store_path}")
         return what
+
+    def _kind(self) -> str | None:
+        return {id(self.round): persist.ROUND, id(self.folio): persist.FOLIO,
+                id(self.limits): persist.BUILDS}.get(id(self.tabs.currentWidget()))
+
+    def open_from_store(self, key: str | None = None) -> bool:
+        """Load a round, folio or build list saved in the campaign store into its tab."""
+        kind = self._kind()
+        if kind is None:
+            self.statusBar().showMessage("Rounds, folios and build lists open from the store")
+            return False
+        if self.store_path is None and self.choose_store() is None:
+            return False
+        try:
+            with CampaignStore.open(self.store_path) as store:
+                records = store.all(kind)
+        except StoreError as exc:
+            QMessageBox.warning(self, TITLE, f"{self.store_path}: {exc}")
+            return False
+        if not records:
+            self.statusBar().showMessage(f"Nothing of this kind saved in {self.store_path}")
+            return False
+        if key is None:
+            key, ok = QInputDialog.getItem(self, TITLE, "Saved:", list(records), 0, False)
+            if not ok:
+                return False
+        if key not in records:
+            self.statusBar().showMessage(f"{key!r} is not saved in {self.store_path}")
+            return False
+        record = records[key]
+        if kind == persist.ROUND:
+            self.round.set_round(record["input"])
+            self.round.name.setText(key)
+        elif kind == persist.FOLIO:
+            self.folio.set_folio(record)
+        else:
+            self.limits.set_builds(record["input"] | {"aux_limits": record.get("aux_limits")})
+        self.statusBar().showMessage(f"Opened {key} from {self.store_path}")
+        return True
 
     # ------------------------------------------------------------------ printing
 
