@@ -53,7 +53,7 @@ from .paths import user_data_dir
 from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 4
+CURRENT_VERSION = 5
 SUFFIX = ".sfbsave"
 AUTOSAVE_NAME = "autosave" + SUFFIX
 
@@ -95,9 +95,16 @@ def _v3_to_v4(doc: dict) -> dict:
     return dict(doc)
 
 
+def _v4_to_v5(doc: dict) -> dict:
+    """Version 5 lets the log's answers hold table corrections (boxes marked by hand,
+    :mod:`sfb_desk.engine.corrections`, keys ``table.…``); a v4 save has none, so it is
+    unchanged. The number tells an older program that such a save is not for it."""
+    return dict(doc)
+
+
 #: A version that adds prompts to the sequence of play takes a new number, so that older logs
 #: replay by prompt key (:func:`game_from_json`).
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 class SaveError(Exception):

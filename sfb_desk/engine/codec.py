@@ -20,6 +20,7 @@ from ..rules.game_state import GameState
 from ..rules.hexes import Hex, LabelError, hex_from_label
 from ..rules.results import Event, Refusal
 from ..rules.units import FACING_LETTERS
+from .corrections import KEY_PREFIX, Correction
 from .log import ANSWER, EVENT, PROMPT, RECORD_KINDS, REFUSED, GameLog, LogRecord
 from .prompts import PROMPT_TYPES
 
@@ -202,7 +203,9 @@ def decode_state(obj: object, path: str = "state") -> GameState:
 
 
 def _json_value(value: object) -> object:
-    """Answers and event data as JSON (tuples become lists)."""
+    """Answers and event data as JSON (tuples become lists; a table correction an object)."""
+    if isinstance(value, Correction):
+        return encode(value)
     if isinstance(value, (tuple, list)):
         return [_json_value(v) for v in value]
     if isinstance(value, dict):
@@ -261,11 +264,14 @@ def decode_log(obj: object, path: str = "log") -> GameLog:
         if kind not in RECORD_KINDS:
             raise CodecError(f"{where}.kind", f"expected one of {', '.join(RECORD_KINDS)}")
         records.append(LogRecord(i, kind, raw["turn"], raw["impulse"], raw["step"], raw["key"],
-                                 _decode_payload(kind, data, f"{where}.data"), raw["source"]))
+                                 _decode_payload(kind, data, f"{where}.data", raw["key"]),
+                                 raw["source"]))
     return GameLog(records)
 
 
-def _decode_payload(kind: str, data: object, path: str) -> object:
+def _decode_payload(kind: str, data: object, path: str, key: str = "") -> object:
+    if key.startswith(KEY_PREFIX) and kind == ANSWER:
+        return decode(data, Correction, path)  # a table correction: checked again on replay
     if kind == ANSWER:
         return data
     if not isinstance(data, dict):

@@ -191,6 +191,7 @@ class CombatSteps:
                                  f"{where.true_range} (effective {where.effective_range})",
                                  kind=shot_dice(shot.order), rule="D6.315", unit=shot.firer)
             (roll,) = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
+            firer = self._ships[shot.firer]  # as it is now (a hand correction may have come)
             result = resolve_shot(shot.order, where, roll, firer.history)
             if isinstance(result, Refusal):  # checked at declaration; a programmer error
                 raise RuntimeError(f"declared shot refused at fire: {result}")
@@ -277,6 +278,7 @@ class CombatSteps:
         spec = self.specs[record.spec_id]
         before = unit.destroyed
         target = CombatTarget(tid, spec, record.shields, damage_state(record, spec, before))
+        self._settling = tid  # its damage is in hand until the volley is settled (corrections)
         vno = self._volley_no()
         vkey = self._key(f"dac.v{vno}", tid)
         reserve, energy = yield from self._reserve_reinforcement(
@@ -334,6 +336,7 @@ class CombatSteps:
             self._emit(event("ship_destroyed", tid, "D4.40", f"{tid} is destroyed"))
         else:
             yield from self._balance_after_damage(tid, before, vno)  # D22 (balance_steps)
+        self._settling = None
 
     def _reserve_reinforcement(self, tid: str, record, spec, group, key: str):
         """H7.134: after the volley's damage is scored and before it is applied, the owner may

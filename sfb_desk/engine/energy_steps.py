@@ -85,7 +85,8 @@ class EnergySteps:
                         f"Energy allocation for {name}, speed plot included (B3, C12.12)",
                         unit=unit.id, rule="B3")
         unit, record = yield from self._ask(
-            prompt, lambda v: self._check_full_allocation(unit, record, spec, v))
+            prompt, lambda v: self._check_full_allocation(self._fresh(unit), self._ships[unit.id],
+                                                          spec, v))
         self._ships[unit.id] = record
         self._emit(event("energy_allocated", unit.id, "B3",
                          f"{unit.id} allocates energy for turn {self._turn}",
@@ -185,7 +186,9 @@ class EnergySteps:
         prompt = Choice(self._key("repair", unit.id),
                         f"Continuous damage repair on {unit.id}: {rating} point(s) to which box? "
                         "(D9.7)", ("none", *options), rule="D9.7", unit=unit.id, default="none")
+        self._settling = unit.id  # the record keeping holds its damage (corrections)
         box = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
+        self._settling = None
         if box == "none":
             return damage
         result = continuous_repair(spec, damage, box, rating=rating,

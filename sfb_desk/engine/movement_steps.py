@@ -79,7 +79,8 @@ class MovementSegment:
                 unit=unit.id, options=choices, rule="C1.4",
                 default=STRAIGHT if scheduled else "stay",
             )
-            moved = yield from self._ask(prompt, lambda v, u=unit: self._check_move(u, v))
+            moved = yield from self._ask(prompt,
+                                         lambda v, u=unit: self._check_move(self._fresh(u), v))
             assert isinstance(moved, Moved)
             before, unit = unit, moved.unit
             self._put(unit)
@@ -116,6 +117,7 @@ class MovementSegment:
         prompt = DiceRequest(self._key("breakdown", unit.id),
                              f"Breakdown roll for {name} (C6.5)", "1d6", 1, "C6.5", unit.id)
         (roll,) = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
+        unit = self._units[unit.id]
         unit, events, broken = resolve_breakdown_roll(
             unit, roll, self.initial.options, turn=self._turn, impulse=self._impulse,
             clock=clock_of(self._turn, self._impulse),
@@ -127,7 +129,7 @@ class MovementSegment:
                                  f"New facing of {name} after its breakdown (C6.54; 1 = A)",
                                  "1d6", 1, "C6.54", unit.id)
             (roll,) = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
-            unit, ev = apply_breakdown_facing(unit, roll)
+            unit, ev = apply_breakdown_facing(self._units[unit.id], roll)
             self._put(unit)
             self._emit(ev)
         return broken

@@ -63,6 +63,7 @@ from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
 from .monster_steps import MonsterSteps
 from .combat_steps import CombatSteps
+from .corrections import Correction, TableCorrections
 from .energy_steps import EnergySteps
 from .cloak_steps import CloakSteps
 from .explosion_steps import ExplosionSteps
@@ -110,7 +111,7 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
+class Session(TableCorrections, TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, MonsterSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
@@ -203,7 +204,11 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
 
     def answer(self, value: object, source: str = "player") -> Accepted | Refusal:
         """Answer the pending prompt. Returns the refusal (the prompt stays pending) or the
-        events the answer caused."""
+        events the answer caused. A :class:`~.corrections.Correction` (a box marked by hand)
+        is applied at once and the same prompt stays pending."""
+        if isinstance(value, Correction):
+            done = self._correct(value, source)
+            return done if isinstance(done, Refusal) else Accepted(done)
         if self.pending is None:
             raise NotReady("the game is over: no prompt is pending")
         self._source = source
@@ -223,6 +228,9 @@ class Session(TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, Ba
         Raises :class:`NotReady` when no prompt is pending."""
         if self.pending is None or self._checker is None:
             raise NotReady("the game is over: no prompt is pending")
+        if isinstance(value, Correction):
+            applied = self._check_correction(value)
+            return applied if isinstance(applied, Refusal) else None
         checked = self._checker(value)
         return checked if isinstance(checked, Refusal) else None
 

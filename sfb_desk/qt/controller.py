@@ -1,7 +1,7 @@
 """The game controller: the GUI thread's owner of the game in play (DESIGN.md sections 4, 7).
 
 :class:`GameController` holds the current :class:`~.game_record.GameRecord` (frozen: the
-state, the log, the pending prompt, the hand marks) and hands it to the sequencer worker
+state, the log, the pending prompt) and hands it to the sequencer worker
 (:mod:`.worker`) with each answer; the worker sends back the next record. Everything that
 changes the game is a command on a :class:`~PySide6.QtGui.QUndoStack` holding the record
 before and after (undo is keeping the old value): each accepted answer, with the automatic
@@ -33,6 +33,7 @@ from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 
 from ..engine.answers import NO_ANSWER
+from ..engine.corrections import Correction
 from ..engine.log import LogRecord
 from ..engine.prompts import Prompt
 from ..rules.game_state import GameState
@@ -43,7 +44,6 @@ from .game_files import Recoverable
 from .game_record import (
     TABLE,
     AutoAnswers,
-    BoxMark,
     GameRecord,
     Step,
     TableSettings,
@@ -60,7 +60,7 @@ class GameController(QObject):
     """See the module docstring. Signals carry frozen values (states, prompts, log records)."""
 
     prompt_changed = Signal(object)  # Prompt | None
-    state_changed = Signal(object)  # GameState, hand marks applied
+    state_changed = Signal(object)  # GameState (hand corrections are in it)
     event_logged = Signal(object)  # LogRecord, as the game goes on
     log_reset = Signal(object)  # tuple[LogRecord, ...]: the whole log (load, undo, redo)
     dice_rolled = Signal(object, object, str)  # DiceRequest, tuple of totals, source
@@ -108,7 +108,7 @@ class GameController(QObject):
 
     @property
     def state(self) -> GameState | None:
-        return self._record.table_state if self._record else None
+        return (self._record.state or self._record.initial) if self._record else None
 
     @property
     def pending(self) -> Prompt | None:
@@ -215,13 +215,18 @@ class GameController(QObject):
         """Prompts with a default (no sideslip, no launches) answered with it, unasked."""
         self._auto_defaults = on
 
-    def mark_box(self, unit: str, box: str, destroyed: bool = True) -> None:
-        """Mark (or unmark) a box by hand: an undoable bookkeeping command."""
-        if self._record is None:
-            return
+    def mark_box(self, unit: str, box: str, destroyed: bool = True) -> bool:
+        """Mark (or unmark) a box by hand: a table correction the engine applies and logs
+        (:mod:`sfb_desk.engine.corrections`), undoable like an answer. A refused mark (an
+        unknown box, one already so, a ship whose damage is being settled) comes back through
+        :attr:`refused`. False if nothing can be marked now (no game, or the worker is busy)."""
+        if self._record is None or self.busy:
+            if self.busy:
+                self.status.emit("Working… mark the box again in a moment")
+            return False
         what = "Mark" if destroyed else "Unmark"
-        self._undo.push(RecordCommand(self._show, f"{what} {box} on {unit}", self._record,
-                                       self._record.with_mark(BoxMark(unit, box, destroyed))))
+        self._request(TABLE, Correction(unit, box, destroyed), f"{what} {box} on {unit}")
+        return True
 
     # -- undo ----------------------------------------------------------------------------------
     @property
@@ -356,7 +361,7 @@ class GameController(QObject):
                 self.event_logged.emit(r)
         elif reset or old is None or old.records != record.records:
             self.log_reset.emit(record.records)
-        self.state_changed.emit(record.table_state)
+        self.state_changed.emit(record.state or record.initial)
         self.prompt_changed.emit(record.pending)
         self.status.emit(describe_prompt(record.pending))
         if not reset:
@@ -389,8 +394,7 @@ class GameController(QObject):
     def _apply(self, before: GameRecord, step: Step, label: str) -> None:
         assert step.record is not None and self._record is not None
         current = self._record
-        after = step.record if current.marks == before.marks else \
-            dataclasses.replace(step.record, marks=current.marks)
+        after = step.record
         added = after.records[len(before.records):]
         for request, values, source in dice_rolls(before, added):
             self.dice_rolled.emit(request, values, source)

@@ -3,7 +3,8 @@
 The sequencer :class:`~sfb_desk.engine.session.Session` is a mutable generator, so it never
 crosses threads. What crosses is a :class:`GameRecord`: the initial state, the accepted
 answers, the log records, the session's snapshots (start of each impulse) and the state and
-pending prompt they lead to, plus the marks the table made by hand. A record is frozen, so
+pending prompt they lead to (boxes marked by hand are answers too: table corrections,
+:mod:`sfb_desk.engine.corrections`). A record is frozen, so
 undo is keeping the old one (:mod:`.controller`).
 
 :func:`advance` is the whole of the worker's job: rebuild a session from a record (resuming at
@@ -38,15 +39,6 @@ _RESUMABLE = "resume" in inspect.signature(Session).parameters
 
 class RecordError(RuntimeError):
     """A record whose answers do not replay (a programming error or a mismatched engine)."""
-
-
-@dataclass(frozen=True, slots=True)
-class BoxMark:
-    """A box marked (``destroyed``) or unmarked by hand at the table."""
-
-    unit: str
-    box: str
-    destroyed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +86,6 @@ class GameRecord:
     snapshots: tuple[object, ...] = ()
     state: GameState | None = None
     pending: Prompt | None = None
-    marks: tuple[BoxMark, ...] = ()
     setup: Mapping[str, object] = field(default_factory=dict)
     combat: object = None  # the session's ship records and seeking state, when it has them
     table: TableSettings = field(default_factory=lambda: TableSettings())
@@ -105,11 +96,8 @@ class GameRecord:
 
     @property
     def table_state(self) -> GameState:
-        """The state with the hand marks applied (what the views show)."""
-        return apply_marks(self.state or self.initial, self.marks)
-
-    def with_mark(self, mark: BoxMark) -> GameRecord:
-        return dataclasses.replace(self, marks=self.marks + (mark,))
+        """The state now (hand corrections are answers the engine applied, in the state)."""
+        return self.state or self.initial
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,25 +108,6 @@ class Step:
     record: GameRecord | None
     refusal: Refusal | None = None
     new_records: tuple[LogRecord, ...] = ()
-
-
-def apply_marks(state: GameState, marks: Iterable[BoxMark]) -> GameState:
-    """``state`` with the hand marks applied to the units' destroyed boxes, in order."""
-    by_unit: dict[str, list[BoxMark]] = {}
-    for m in marks:
-        by_unit.setdefault(m.unit, []).append(m)
-    if not by_unit:
-        return state
-    units = []
-    for u in state.units:
-        marks_of = by_unit.get(u.id)
-        if marks_of:
-            destroyed = set(u.destroyed)
-            for m in marks_of:
-                (destroyed.add if m.destroyed else destroyed.discard)(m.box)
-            u = dataclasses.replace(u, destroyed=frozenset(destroyed))
-        units.append(u)
-    return dataclasses.replace(state, units=tuple(units))
 
 
 def side_of(prompt: Prompt, state: GameState) -> str | None:
@@ -205,8 +174,7 @@ def new_record(initial: GameState, **setup: object) -> GameRecord:
     return record_of(Session(initial, **setup), setup=setup)  # type: ignore[arg-type]
 
 
-def record_of(session: Session, *, marks: tuple[BoxMark, ...] = (),
-              setup: Mapping[str, object] | None = None) -> GameRecord:
+def record_of(session: Session, *, setup: Mapping[str, object] | None = None) -> GameRecord:
     """The record of a session as it stands (e.g. one loaded from a save). Without ``setup``,
     the session's own ship records and classes are kept (engines that have them)."""
     if setup is None:
@@ -216,7 +184,7 @@ def record_of(session: Session, *, marks: tuple[BoxMark, ...] = (),
     return GameRecord(
         initial=session.initial, answers=tuple(session.log.answers()),
         records=session.log.records, snapshots=tuple(getattr(session, "snapshots", ())),
-        state=session.state, pending=session.pending, marks=marks, setup=dict(setup),
+        state=session.state, pending=session.pending, setup=dict(setup),
         combat=getattr(session, "combat", None),
     )
 
@@ -248,7 +216,7 @@ def advance(record: GameRecord, value: object = NO_ANSWER, source: str = TABLE,
     session = session_of(record)
     start = len(session.log)
     if value is not NO_ANSWER:
-        if session.pending is None:
+        if session.pending is None and not isinstance(value, Correction):
             return Step(None, Refusal("game", "the game is over: nothing is asked"))
         outcome = session.answer(value, source)
         if isinstance(outcome, Refusal):

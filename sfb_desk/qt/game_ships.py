@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.corrections import Correction
 from ..rules.energy import WeaponArming, step
 from ..rules.energy.state import weapon_destroyed
 from ..rules.game_state import GameState
@@ -70,10 +71,17 @@ def arming_now(record: GameRecord | None, unit_id: str,
 
 
 def destroyed_by_play(record: GameRecord | None) -> dict[str, frozenset[str]]:
-    """Each unit's boxes destroyed by the sequencer (without the hand marks)."""
+    """Each unit's boxes destroyed by the sequencer (without the boxes marked by hand: the
+    table corrections among the answers, :mod:`sfb_desk.engine.corrections`)."""
     if record is None:
         return {}
-    return {u.id: u.destroyed for u in (record.state or record.initial).units}
+    hand: dict[str, set[str]] = {}
+    for value, _source in record.answers:
+        if isinstance(value, Correction):
+            (hand.setdefault(value.unit, set()).add if value.destroyed
+             else hand.setdefault(value.unit, set()).discard)(value.box)
+    return {u.id: u.destroyed - hand[u.id] if u.id in hand else u.destroyed
+            for u in (record.state or record.initial).units}
 
 
 def new_damage(before: dict[str, frozenset[str]],

@@ -77,24 +77,46 @@ def test_a_new_answer_after_undo_drops_the_redo(qtbot, controller):
     assert not c.undo_stack.canRedo() and c.record.answers == ((6, "player"),)
 
 
-def test_box_marks_are_undoable_and_follow_the_answers(qtbot, controller):
+def records_game():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    from duel_script import setup
+
+    return setup()
+
+
+def test_box_marks_are_undoable_table_corrections(qtbot, controller, tmp_path):
+    """A box marked by hand is a table correction the engine applies (issue 12): in the state
+    and the log, undoable, saved and loaded exactly; a mark the engine refuses says why."""
     c = controller
-    step(qtbot, c, new=duel())
-    with qtbot.waitSignal(c.state_changed) as blocker:
-        c.mark_box("A", "phaser#1")
-    assert "phaser#1" in blocker.args[0].unit("A").destroyed and c.modified
-    play(qtbot, c, [8])  # an answer keeps the hand mark
-    assert "phaser#1" in c.state.unit("A").destroyed
-    c.mark_box("A", "phaser#1", destroyed=False)
-    assert "phaser#1" not in c.state.unit("A").destroyed
+    g = records_game()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(g.state, combat=g.combat, specs=g.specs)
+    with qtbot.waitSignal(c.state_changed, timeout=WAIT) as blocker:
+        assert c.mark_box("ENT", "phaser#1")
+    assert "phaser#1" in blocker.args[0].unit("ENT").destroyed and c.modified
+    assert "Table: ENT phaser 1 marked destroyed, turn 1" in [
+        r.data.text for r in c.log if r.kind == "event"]
+    assert c.undo_stack.undoText() == "Mark phaser#1 on ENT"
+    with qtbot.waitSignal(c.refused, timeout=WAIT) as refused:
+        c.mark_box("ENT", "phaser#1")  # already destroyed
+    assert "already destroyed" in refused.args[0]
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.mark_box("ENT", "phaser#1", destroyed=False)
+    assert "phaser#1" not in c.state.unit("ENT").destroyed
     c.undo()
-    assert "phaser#1" in c.state.unit("A").destroyed
-    c.undo()  # the answer
-    c.undo()  # the mark
-    assert c.state.unit("A").destroyed == frozenset() and not c.modified
+    assert "phaser#1" in c.state.unit("ENT").destroyed
+    path = tmp_path / "marked.sfbsave"
+    with qtbot.waitSignal(c.saved, timeout=WAIT):
+        c.save(path)
+    loaded = load_record(path)
+    assert loaded.answers == c.record.answers and loaded.state == c.state
+    c.undo()
+    assert c.state.unit("ENT").destroyed == frozenset() and not c.undo_stack.canUndo()
     c.redo()
-    assert c.state.unit("A").destroyed == {"phaser#1"}
-    assert c.undo_stack.undoText() == "Mark phaser#1 on A"
+    assert c.state.unit("ENT").destroyed == {"phaser#1"}
 
 
 def test_title_and_dirty_flag(qtbot, controller, tmp_path):
@@ -110,7 +132,7 @@ def test_title_and_dirty_flag(qtbot, controller, tmp_path):
     with qtbot.waitSignal(c.saved, timeout=WAIT):
         assert c.save(tmp_path / "duel.sfbsave")
     assert c.title() == "duel.sfbsave — SFB Desk" and not c.modified
-    c.mark_box("B", "phaser#2")
+    play(qtbot, c, OPENING[1:2])
     assert c.title() == "duel.sfbsave * — SFB Desk" and titles[-1] == c.title()
 
 
@@ -119,7 +141,6 @@ def test_save_and_load_round_trip(qtbot, controller, tmp_path):
     step(qtbot, c, new=duel())
     play(qtbot, c, OPENING)
     run_to(qtbot, c, "T1.I4.move.A")
-    c.mark_box("B", "phaser#2")
     path = tmp_path / "duel.sfbsave"
     with qtbot.waitSignal(c.saved, timeout=WAIT):
         c.save(path)
@@ -129,7 +150,7 @@ def test_save_and_load_round_trip(qtbot, controller, tmp_path):
             other.load(path)
         assert other.record.answers == c.record.answers
         assert other.state == c.state and other.pending == c.pending
-        assert other.record.marks == c.record.marks and not other.modified
+        assert not other.modified
         assert other.path == path and str(path.resolve()) == other.recent_files()[0]
         with qtbot.waitSignal(other.error, timeout=WAIT) as blocker:
             other.load(tmp_path / "nothing.sfbsave")

@@ -12,7 +12,8 @@ from duel_script import setup  # noqa: E402
 
 from sfb_desk.engine.session import Session  # noqa: E402
 from sfb_desk.qt.ea_game import sheet_data  # noqa: E402
-from sfb_desk.qt.game_record import BoxMark, new_record  # noqa: E402
+from sfb_desk.engine.corrections import Correction  # noqa: E402
+from sfb_desk.qt.game_record import advance, new_record  # noqa: E402
 
 
 def test_a_crippled_ship_s_sheet_is_checked_as_crippled():
@@ -25,7 +26,7 @@ def test_a_crippled_ship_s_sheet_is_checked_as_crippled():
     warp = [b for b in spec.box_ids() if b.split("#")[0] in ("left_warp", "right_warp")]
     assert warp
     for box in warp:  # every warp engine box gone: crippled (S2.4)
-        record = record.with_mark(BoxMark("ENT", box))
+        record = advance(record, Correction("ENT", box)).record  # marked by hand
     sheet = sheet_data(record, record.table_state, "ENT", allocating=True)
     assert sheet.state.crippled
     # the session's own state says the same when the boxes are really destroyed

@@ -38,6 +38,7 @@ from duel_script import ANSWERS, setup  # noqa: E402
 from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
 from sfb_desk.app import create_window, start  # noqa: E402
 from sfb_desk.data.scenarios import load_scenarios  # noqa: E402
+from sfb_desk.engine.orders.pass_policy import ASK_ALL  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest  # noqa: E402
 from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 
@@ -87,6 +88,8 @@ class Player:
             self.fail("ERROR an autosave was already there")
             return
         say("FRESH")
+        # every prompt asked (the script answers each one, and counts them)
+        self.window.panels.orders.set_policy(ASK_ALL)
         self.window.start_game(practice_duel())  # the first request: "Start"
 
     def autosaved(self, path: str, n: int) -> None:

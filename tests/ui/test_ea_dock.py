@@ -215,7 +215,8 @@ def test_a_hand_mark_while_writing_keeps_the_edits_and_costs_power(qtbot, game):
     c, dock = game
     fill_in(qtbot, dock, "2", {f"photon#{b}": "hold" for b in "ABCD"})
     power = dock.sheet.model.ledger.supply.total
-    c.mark_box("ENT", "left_warp#1")
+    with qtbot.waitSignal(c.answer_done, timeout=20_000):
+        c.mark_box("ENT", "left_warp#1")
     assert "left_warp#1" in dock.sheet.model.state.destroyed
     assert dock.sheet.model.ledger.supply.total == power - 1
     assert entry(dock, "speed_plot").text() == "2"

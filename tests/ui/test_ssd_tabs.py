@@ -114,11 +114,13 @@ def test_a_click_marks_a_box_through_the_controller(qtbot, game):
     tabs.show_unit("KRT")
     d7 = tabs.widget_of("KRT")
     flashing = d7.highlighted
-    qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "phaser#3"))
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):  # a table correction (the engine)
+        qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "phaser#3"))
     assert "phaser#3" in c.state.unit("KRT").destroyed and "phaser#3" in d7.marked
     assert c.undo_stack.undoText() == "Mark phaser#3 on KRT"
     assert d7.highlighted == flashing  # the table's own mark is not flashed as damage
-    qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "forward_hull#1"))
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "forward_hull#1"))
     assert "forward_hull#1" not in c.state.unit("KRT").destroyed  # unmarked by hand
     assert c.undo_stack.undoText() == "Unmark forward_hull#1 on KRT"
     c.undo()
