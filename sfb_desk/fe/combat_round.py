@@ -92,17 +92,25 @@ def _step_3x1(data: dict, st: _State, view: StepView) -> None:
     st.picks_both = raw.get("picks_both")
     st.variable = {s: _int(raw.get("variable", {}).get(s, 0), "variable intensity (304.3)")
                    for s in SIDES}
-    lines = []
-    for side in SIDES:
-        bir = st.bir[side] + st.variable[side]
-        allowed = []
-        allowed.append(("SFG ships" if bir >= 3 else "no SFG ships") + " (312.262)")
-        allowed.append(("starbase SFG" if bir >= 4 else "no starbase SFG") + " (312.122)")
-        allowed.append(("SAF and ground attacks" if st.bir[side] == 4
-                        else "no SAF or ground attacks") + " (520.4, 521.33)")
-        lines.append(f"{side} BIR {st.bir[side]}"
-                     + (f" {st.variable[side]:+d}" if st.variable[side] else "")
-                     + ": " + ", ".join(allowed))
+    up = {s: st.bir[s] + max(st.variable[s], 0) for s in SIDES}  # increases count (312.262)
+
+    def yes(ok: bool) -> str:
+        return "yes" if ok else "no"
+
+    ships = {s: procedures.sfg_intensity_ok("D7A", s, up[s], up[procedures.other(s)],
+                                            st.picks_both) for s in SIDES}
+    base = procedures.sfg_intensity_ok("SBA", "defender", up["defender"], up["attacker"],
+                                       st.picks_both)
+    combined = st.bir["attacker"] + st.bir["defender"]
+    ground = st.bir["attacker"] == 4 or (st.picks_both == "attacker" and combined >= 5)
+    lines = [", ".join(f"{s} BIR {st.bir[s]}" + (f" {st.variable[s]:+d}" if st.variable[s]
+                                                  else "") for s in SIDES)
+             + (f" ({st.picks_both} picks both, 304.4)" if st.picks_both else ""),
+             f"SFG ships: attacker {yes(ships['attacker'])}, defender {yes(ships['defender'])}"
+             " (312.262)",
+             f"a defending starbase's SFG: {yes(base)} (312.122)",
+             f"SAF: {yes(st.bir['attacker'] == 4)} (520.4); ground attacks: {yes(ground)} "
+             "(521.33)"]
     view.result = "; ".join(lines)
     view.values = {"bir": dict(st.bir), "variable": dict(st.variable)}
 
@@ -138,14 +146,13 @@ def _step_4a3(data: dict, st: _State, dice: Dice, view: StepView) -> None:
         units = raw.get(side) or []
         if not units:
             continue
-        both = None
-        if st.picks_both == side:
-            both = st.bir[side] + st.bir[procedures.other(side)]
+        them = procedures.other(side)
         if data.get("sfg_rule") == "simple":
             res = procedures.simple_stasis(units, dice)
-        else:
+        else:  # involuntary increases count, reductions do not (312.122, 312.262)
             res = procedures.stasis(side, units, st.bir[side] + max(st.variable[side], 0),
-                                    dice, st.ew, float(accompanying.get(side, 0)), both)
+                                    dice, st.ew, float(accompanying.get(side, 0)),
+                                    st.bir[them] + max(st.variable[them], 0), st.picks_both)
         results[side] = res
         view.problems.extend(res.problems)
         st.frozen.update(res.frozen)

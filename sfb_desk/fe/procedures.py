@@ -103,13 +103,35 @@ def _accompanying_needed(units: list[dict]) -> float:
     return 0.0 if not ships else (2.0 if len(units) == 1 else 4.0)
 
 
+def sfg_intensity_ok(family: str, side: str, bir: int, other_bir: int | None,
+                     picks_both: str | None) -> bool:
+    """May an SFG unit of ``side`` use its SFG at these intensities (involuntary increases
+    included, reductions not: 312.122, 312.262)?
+
+    Ships: their battle force's BIR 3 or more; when their side picks both BIRs, both 3 or more
+    (or the total pushed to 6); when the enemy picks both, no restriction (312.262). A starbase:
+    the attacker's BIR 4 or more, or a combined 5 when the attacker picks both (312.122)."""
+    other_bir = bir if other_bir is None else other_bir
+    if family == "SBA":
+        attacker = bir if side == "attacker" else other_bir
+        return attacker >= 4 or (picks_both == "attacker" and bir + other_bir >= 5)
+    if picks_both is not None and picks_both != side:
+        return True
+    if picks_both == side:
+        return (bir >= 3 and other_bir >= 3) or bir + other_bir >= 6
+    return bir >= 3
+
+
 def stasis(side: str, sfg_units: list[dict], bir: int, dice: Dice, ew: EwResult | None = None,
-           accompanying: float = 0.0, attacker_picks_both: int | None = None) -> SfgResult:
+           accompanying: float = 0.0, other_bir: int | None = None,
+           picks_both: str | None = None) -> SfgResult:
     """Resolve one side's SFG attempts in step 4A3 (312.2).
 
     ``sfg_units``: ``{"name", "unit" (D7A, B10A, SBA...), "sfgs", "crippled", "formation",
     "attempts": [{"target", "friendly", "random_pool" (six names, 312.232), "defender_pick"}]}``.
     ``accompanying``: other ships in the battle force, cripples as halves (312.261).
+    ``bir``/``other_bir``: this side's and the other side's intensity; ``picks_both``: the side
+    that selects both BIRs (304.4), if one does (see :func:`sfg_intensity_ok`).
     """
     problems: list[str] = []
     if len(sfg_units) > 2:
@@ -132,10 +154,8 @@ def stasis(side: str, sfg_units: list[dict], bir: int, dice: Dice, ew: EwResult 
             problems.append(f"{name}: a crippled SFG unit or one in the formation bonus cannot "
                             "use its SFG (312.263)")
             continue
-        ship_bir_ok = bir >= 3 if family != "SBA" else bir >= 4 or (
-            attacker_picks_both is not None and attacker_picks_both >= 5)
-        if not ship_bir_ok:
-            problems.append(f"{name}: battle intensity {bir} is too low to use an SFG "
+        if not sfg_intensity_ok(family, side, bir, other_bir, picks_both):
+            problems.append(f"{name}: the battle intensity is too low to use an SFG "
                             f"({'312.122' if family == 'SBA' else '312.262'})")
             continue
         attempts = list(unit.get("attempts", []))

@@ -158,3 +158,18 @@ def test_bases_convoys_planets_cannot_be_frozen_312_214():
     res = procedures.stasis("attacker", [{"name": "D7A", "unit": "D7A", "attempts": [
         {"target": "SB 2716"}, {"target": "CA"}]}], 3, dice, accompanying=2)
     assert "312.214" in res.problems[0] and res.frozen == {"CA": "enemy"}
+
+
+@pytest.mark.parametrize(("family", "side", "bir", "other", "both", "ok"), [
+    ("D7A", "attacker", 3, 1, None, True),  # (312.262) its own force's BIR 3
+    ("D7A", "attacker", 2, 6, None, False),
+    ("D7A", "defender", 1, 1, "attacker", True),  # the enemy picks both: no restriction
+    ("D7A", "attacker", 3, 2, "attacker", False),  # picks both: both must be 3 or 4
+    ("D7A", "attacker", 4, 2, "attacker", True),  # ... or a total of six
+    ("SBA", "defender", 0, 4, None, True),  # (312.122) the attacker's BIR 4
+    ("SBA", "defender", 6, 3, None, False),
+    ("SBA", "defender", 2, 3, "attacker", True),  # attacker picks both, combined 5
+    ("SBA", "defender", 1, 3, "attacker", False),
+])
+def test_sfg_intensity_rules_312_122_and_312_262(family, side, bir, other, both, ok):
+    assert procedures.sfg_intensity_ok(family, side, bir, other, both) is ok
