@@ -37,15 +37,22 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 def program_fingerprint() -> tuple:
     """What the cached specs depend on besides the files: this program's version, Python's,
     and every module that loading a ship file runs (name, size, modification time)."""
-    modules = []
-    for folder in ("data", "rules"):
-        for path in sorted((_PACKAGE / folder).rglob("*.py")):
-            try:
-                st = path.stat()
-            except OSError:
-                continue
-            modules.append((str(path.relative_to(_PACKAGE)), st.st_size, st.st_mtime_ns))
-    return (__version__, sys.version_info[:3], tuple(modules))
+    modules: list[tuple[str, int, int]] = []
+    folders = [str(_PACKAGE / "data"), str(_PACKAGE / "rules")]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    folders.append(entry.path)
+            elif entry.name.endswith(".py"):
+                st = entry.stat()
+                modules.append((entry.path[len(str(_PACKAGE)):], st.st_size, st.st_mtime_ns))
+    return (__version__, sys.version_info[:3], tuple(sorted(modules)))
 
 
 def digest(content: bytes) -> str:

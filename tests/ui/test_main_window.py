@@ -131,6 +131,8 @@ def test_closing_mid_turn_stops_every_thread_and_exits_cleanly(qtbot, window):
     c = start(qtbot, window)
     answer(qtbot, c, SCRIPT["T1.ea.ENT"])
     qtbot.waitUntil(lambda: game_files.autosave_file().exists(), timeout=WAIT)
+    window.panels.docks["analysis"].raise_()  # the charts are built when first shown
+    assert window.panels.analysis.built
     window.panels.analysis.show_unit("KRT")  # a Monte Carlo on the analysis thread
     c.answer(SCRIPT["T1.ea.KRT"])  # the worker is busy with it while the window closes
     window.close()  # unsaved: the question is answered Discard
@@ -156,3 +158,15 @@ def test_opening_a_broken_save_says_why_and_keeps_the_game(qtbot, window, tmp_pa
     qtbot.waitUntil(lambda: any(title == "SFB Desk" for title, _ in window.asked))
     assert c.record is before and broken.read_text().endswith('"initial": ')
     assert "broken.sfbsave" in window.statusBar().currentMessage()
+
+
+def test_the_analysis_dock_is_built_when_first_shown_with_the_ship_chosen_before(qtbot, window):
+    c = start(qtbot, window)
+    analysis = window.panels.analysis
+    assert not analysis.built  # behind the SSDs: pyqtgraph not needed yet
+    assert analysis.show_unit("KRT") and not analysis.show_unit("NOT-A-SHIP")
+    assert analysis.unit_id() == "KRT"
+    window.panels.docks["analysis"].raise_()
+    assert analysis.built and analysis.dock.unit_id() == "KRT"
+    assert analysis.dock.panel.spec is not None and analysis.dock.panel.spec.id == "KLI-D7"
+    assert c.state is not None

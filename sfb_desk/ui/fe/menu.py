@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from .window import FeWindow
+if TYPE_CHECKING:  # the assistant is imported when it is opened (the app's start-up)
+    from .window import FeWindow
 
 
 def add_fe_action(window: QMainWindow, menu: QMenu) -> QAction:
@@ -19,6 +22,8 @@ def add_fe_action(window: QMainWindow, menu: QMenu) -> QAction:
 
 
 def open_fe_window(window: QMainWindow) -> FeWindow:
+    from .window import FeWindow
+
     fe = getattr(window, "fe_window", None)
     again = fe is not None and fe.isVisible()
     if fe is None:

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from sfb_desk.data.library import ShipLibrary
-from ..analysis.dock import AnalysisDock
+from ..analysis.lazy import LazyAnalysisDock
 from ..table.dice_panel import DicePanel
 from ..ea.dock import EaDock
 from ..table.event_log import EventLog
@@ -45,7 +45,7 @@ class GameDocks:
     dice: DicePanel
     log: EventLog
     tracker: ImpulseTracker
-    analysis: AnalysisDock
+    analysis: LazyAnalysisDock
     browser: ShipBrowser
     victory: VictoryPanel
     docks: dict[str, QDockWidget]
@@ -94,7 +94,7 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     log.bind(controller)
     tracker = ImpulseTracker()
     tracker.bind(controller)
-    analysis = AnalysisDock()
+    analysis = LazyAnalysisDock()  # the charts are built when the dock is first shown
     analysis.bind(controller)
     browser = ShipBrowser(library)
     victory = VictoryPanel()
@@ -120,6 +120,7 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
                                 ("library", "Ship library", browser)):
         window.tabifyDockWidget(d_ssd, _dock(window, name, title, widget, RIGHT, docks))
     d_ssd.raise_()
+    docks["analysis"].visibilityChanged.connect(analysis.dock_visible)
     # one selection across the panels
     bridge.unit_selected.connect(ssd_tabs.show_unit)
     bridge.unit_selected.connect(analysis.show_unit)

@@ -11,6 +11,7 @@ sheet for an energy allocation, the dice panel for a roll, the orders panel for 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QTimer, Slot
 from PySide6.QtGui import QCloseEvent
@@ -26,7 +27,6 @@ from PySide6.QtWidgets import (
 from sfb_desk import __version__
 
 from sfb_desk.data.library import ShipLibrary, load_library
-from sfb_desk.data.custom_setup import GameChoice
 from sfb_desk.data.saves import SUFFIX
 from sfb_desk.engine.prompts import DiceRequest, Orders
 from sfb_desk.qt.controller import GameController
@@ -34,6 +34,9 @@ from sfb_desk.qt.gc_guard import GuiCollector
 from sfb_desk.qt.game_record import TableSettings
 from .docks import build_docks, default_sizes
 from .menus import build_menus
+
+if TYPE_CHECKING:  # the set-up (pydantic scenario schema) is imported when a game is set up
+    from sfb_desk.data.custom_setup import GameChoice
 
 SAVE_FILTER = f"SFB Desk games (*{SUFFIX});;All files (*)"
 STATE_KEY = "window/state"
