@@ -150,6 +150,9 @@ def _run(args: argparse.Namespace, body) -> int:
         return body()
     except (FeError, ValueError, StoreError) as exc:
         return _fail(args, str(exc))
+    except (TypeError, AttributeError, KeyError) as exc:  # JSON of the wrong shape
+        return _fail(args, f"the input is not in the expected form ({exc!s}); "
+                           "--example prints one that is")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -356,7 +356,12 @@ def _step_6x(data: dict, dice: Dice, view: StepView) -> None:
 
 def evaluate(data: dict) -> RoundReport:
     """Walk the steps of a round; see the module docstring."""
-    dice = Dice.of(data.get("dice"), data.get("seed"))
+    if not isinstance(data.get("dice", {}), dict):
+        raise ValueError("'dice' is an object of typed dice by key, e.g. {\"4B.attacker\": [4]}")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"'seed' is a whole number, not {seed!r}")
+    dice = Dice.of(data.get("dice"), seed)
     st = _State()
     rolled: dict[str, int] = {}
     views: list[StepView] = []
@@ -383,6 +388,11 @@ def evaluate(data: dict) -> RoundReport:
             view.status, blocked = WAITING, step.id
             view.problems.append(str(exc))
             view.result = f"cannot go on: {exc}"
+        except (TypeError, AttributeError):  # a list where a number belongs, and the like
+            view.status, blocked = WAITING, step.id
+            view.problems.append(f"the entries of step {step.id} are not in the expected form "
+                                 f"(see --example)")
+            view.result = f"cannot go on: the entries of step {step.id} are malformed"
     summary = {"damage": dict(st.damage), "frozen": dict(st.frozen),
                "used_sfg": sorted(st.used_sfg), "disasters": st.disasters,
                "ew": st.ew.text if st.ew else "", "waiting_at": blocked}

@@ -145,3 +145,15 @@ def test_round_goes_on_from_the_store_with_typed_dice(tmp_path, capsys):
     assert "KEY=D" in capsys.readouterr().err
     assert main(["fe", "round", "--store", db, "--name", "nope"]) == 1
     assert "no F&E combat round 'nope'" in capsys.readouterr().err
+
+
+def test_input_of_the_wrong_shape_is_named(tmp_path, capsys):
+    for command, data in (("limits", {"race": "Klingon", "builds": 5}),
+                          ("folio", {"race": "Klingon", "grids": {"main": 3}}),
+                          ("round", {"3X1": {"attacker": 4, "defender": 4}, "4A2": 7})):
+        code = main(["fe", command, _write(tmp_path, f"{command}.json", data)])
+        err = capsys.readouterr().err
+        if command == "round":  # the round stops at the step and says why
+            assert code == 0
+        else:
+            assert code == 1 and "not in the expected form" in err and "Traceback" not in err

@@ -173,3 +173,29 @@ def test_bases_convoys_planets_cannot_be_frozen_312_214():
 ])
 def test_sfg_intensity_rules_312_122_and_312_262(family, side, bir, other, both, ok):
     assert procedures.sfg_intensity_ok(family, side, bir, other, both) is ok
+
+
+
+
+def test_malformed_entries_stop_the_round_with_a_message_not_a_traceback():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=4),
+                        lambda inner: st.lists(inner, max_size=3)
+                        | st.dictionaries(st.sampled_from(
+                            ["attacker", "defender", "name", "ew", "unit", "attempts", "target",
+                             "ships", "targets", "attacks", "ship", "defense", "bases", "kind",
+                             "side", "full", "capture", "sfg_destroyed"]), inner, max_size=3),
+                        max_leaves=8)
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.sampled_from(["3X1", "4A2", "4A3", "4A4", "4A5", "5A", "5S", "6G", "6X"]), junk)
+    def run(step, value):
+        data = copy.deepcopy(ROUND)
+        data[step] = value
+        report = evaluate(data)  # never raises
+        assert report.summary["waiting_at"] is None or report.step(
+            report.summary["waiting_at"]).result
+
+    run()
