@@ -8,7 +8,7 @@ from sfb_desk.data.game_setup import units_from_scenario
 from sfb_desk.data.library import load_library
 from sfb_desk.data.saves import load_game, save_game
 from sfb_desk.data.scenarios import load_scenarios
-from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+from sfb_desk.engine.answers import NO_ANSWER, At, Chain, Defaults, Scripted
 from sfb_desk.engine.session import Session
 from sfb_desk.rules.hexes import hex_from_label
 from sfb_desk.rules.game_state import RuleOptions
@@ -79,3 +79,42 @@ def test_the_game_saves_and_replays_after_an_explosion(tmp_path):
     session, _ = _play([At("T1.self_destruct.Klingon", {"KRT": True})])
     loaded = load_game(save_game(tmp_path / "boom.sfbsave", session))
     assert loaded.combat == session.combat and loaded.state == session.state
+
+
+def test_a_ship_destroyed_by_fire_explodes_on_the_ship_next_to_it():
+    """KRT, its shield #1 gone and every internal box but its phasers and excess damage destroyed
+    earlier, is destroyed by ENT's phaser at range 1 (D4.40); at the Explosion Step after
+    direct fire (6D5.01) it explodes with strength 19 (KLI-D7 ship file) on ENT next to it."""
+    state, combat, specs = _setup()
+    spec = specs["KLI-D7"]
+    keep = {b for b in spec.box_ids() if b.startswith(("shield", "excess_damage", "phaser"))}
+    units = tuple(u.with_(destroyed=frozenset(set(spec.box_ids()) - keep)) if u.id == "KRT"
+                  else u for u in state.units)
+    ships = []
+    for r in combat.ships:
+        if r.id == "KRT":
+            boxes = (0,) + r.shields.boxes[1:]
+            r = replace(r, shields=replace(r.shields, boxes=boxes))
+        ships.append(r)
+    session = Session(replace(state, units=units), replace(combat, ships=tuple(ships)), specs)
+    # The wreck has no power: emergency life support only (B3.3), shields and fire control off.
+    wreck = {"speed_plot": 0, "life_support": "emergency", "shields": "off",
+             "fire_control": "off"}
+    script = Scripted([At("T1.ea.ENT", {"speed_plot": 0}), At("T1.ea.KRT", wreck),
+                       At("T1.I1.fire.Federation", {"ENT": [{"box": "phaser#1",
+                                                              "target": "KRT"}]})])
+    while session.pending is not None:
+        p = session.pending
+        got = script.answer(p, session)
+        low = 2 if getattr(p, "kind", "") == "2d6" else 1  # shots roll 1, the DAC 2
+        value = got[0] if got is not NO_ANSWER else (
+            [low] * p.count if p.prompt_type == "dice" else p.options[0])
+        assert not hasattr(session.answer(value, "test"), "rule")
+    destroyed = _events(session, "ship_destroyed")
+    assert [e.unit for e in destroyed] == ["KRT"]
+    (boom,) = _events(session, "explosion")
+    assert boom.unit == "KRT" and boom.get("strength") == 19
+    steps = [r.step for r in session.log if r.kind == "event" and r.data.kind == "explosion"]
+    assert steps == ["6D-explosion"]
+    ent_volleys = [e for e in _events(session, "volley") if e.unit == "ENT"]
+    assert ent_volleys and ent_volleys[0].get("damage") == 19
