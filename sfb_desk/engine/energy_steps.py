@@ -24,6 +24,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..rules.combat.shields import end_turn as shields_end_turn
+from ..rules.combat.shields import set_energized
 from ..rules.combat.shields import repair_boxes, set_reinforcement
 from ..rules.damage.repair import (
     NOT_REPAIRABLE,
@@ -119,7 +120,10 @@ class EnergySteps:
         if errors:
             rules = ", ".join(dict.fromkeys(i.rule for i in errors))
             return Refusal(rules, "; ".join(f"{i.rule} ({i.line}): {i.message}" for i in errors))
-        shields = set_reinforcement(record.shields, allocation.general_reinforcement,
+        # D3.32/D3.33: shields off are down for the turn; at minimum each stops 5 at most.
+        powered = replace(set_energized(record.shields, allocation.shields != "off"),
+                          minimum=allocation.shields == "minimum")
+        shields = set_reinforcement(powered, allocation.general_reinforcement,
                                     allocation.specific_reinforcement)
         if isinstance(shields, Refusal):
             return shields

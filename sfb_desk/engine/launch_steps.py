@@ -20,6 +20,12 @@ A mixin of :class:`~sfb_desk.engine.session.Session` (impacts and fire at seeker
   arming (``suicide_warhead``, J2.2211) and wild weasels need a charged box (J3.12); both
   armings are spent (the box marked fired). A weasel draws the seekers aimed at its ship
   (J3.111) and the ship may not fire while it protects it (J3.132, in 6D).
+* **Landing** (J1.6): ``"land": [{"shuttle": "RS1", "bay": 1}]`` lands a shuttle of the side
+  in the ship's bay (:func:`sfb_desk.rules.seeking.land_shuttle`: same hex, the ship no
+  faster than the shuttle, a quarter turn after its launch, the bay's spacing); it leaves the
+  map as ``landed``.
+* No launch without a lock-on (D6.121): the launcher's lock-on roll of the turn, and none on
+  a fully cloaked ship (G13.301).
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from ..rules.seeking import (
     SeekingState,
     control_limit,
     is_seeker_armed,
+    land_shuttle,
     launch_drone,
     launch_plasma,
     launch_shuttle,
@@ -115,7 +122,30 @@ class LaunchSteps:
                 refusal = self._launch_shuttle(unit, sh, n, done, clock)
                 if refusal is not None:
                     return refusal
+            for n, item in enumerate(record.get("land", ()), 1):
+                refusal = self._land(unit, item, n, done, clock)
+                if refusal is not None:
+                    return refusal
         return done
+
+    def _land(self, unit: Unit, item: object, n: int, done: _Launches, clock: int) -> Refusal | None:
+        """J1.6: ``{"shuttle": "RS1", "bay": 1}`` lands a shuttle of the side in ``unit``'s
+        bay (:func:`land_shuttle`: same hex, the ship no faster, J1.52/J1.50 spacing)."""
+        if not isinstance(item, dict) or not isinstance(item.get("shuttle"), str):
+            return Refusal("J1.61", f"landing {n} of {unit.id}: {{\"shuttle\": id, \"bay\": n}}")
+        shuttle = next((u for u in done.units if u.id == item["shuttle"]),
+                       self._units.get(item["shuttle"]))
+        bay = item.get("bay", 1)
+        if shuttle is None or not isinstance(bay, int) or isinstance(bay, bool):
+            return Refusal("J1.61", f"landing {n} of {unit.id}: no shuttle {item['shuttle']!r} "
+                                    "or no bay number")
+        made = land_shuttle(done.state, unit, shuttle, bay, clock=clock)
+        if isinstance(made, Refusal):
+            return made
+        landed, done.state, ev = made
+        done.units.append(landed)
+        done.events.append(ev)
+        return None
 
     def _ship_now(self, uid: str, done: _Launches) -> ShipRecord | None:
         return done.ships.get(uid, self._ships.get(uid))
@@ -169,7 +199,7 @@ class LaunchSteps:
         if arming is not None and not arming.mode:
             arming = replace(arming, mode=arming.type)  # the launcher's own torpedo (FP2)
         made = launch_plasma(done.state, unit, target, weapon, arming,
-                             seeker_id=sid, clock=clock, lock_on=True,
+                             seeker_id=sid, clock=clock, lock_on=self._launch_lock(unit, target),
                              control_limit=self._control_limit(record, unit), pseudo=pseudo,
                              facing=facing)
         if not isinstance(made, Refusal) and not pseudo:
@@ -220,7 +250,7 @@ class LaunchSteps:
             warhead = suicide_warhead(arming) if arming is not None else 0
             made = launch_suicide(done.state, unit, target, min(warhead, SUICIDE_MAX_WARHEAD),
                                   bay, shuttle_id=sid, box=box, clock=clock, speed=speed,
-                                  lock_on=True, control_limit=self._control_limit(record, unit),
+                                  lock_on=self._launch_lock(unit, target), control_limit=self._control_limit(record, unit),
                                   facing=facing)  # type: ignore[arg-type]
         elif mission in ("weasel", WILD_WEASEL):
             units = {**self._units, **{u.id: u for u in done.units}}
@@ -267,7 +297,7 @@ class LaunchSteps:
         if not isinstance(index, int) or isinstance(index, bool):
             return Refusal("FD3", "index is the drone's position in the rack (0 = first)")
         return launch_drone(seeking, unit, target, weapon, seeker_id=sid, clock=clock,
-                            lock_on=True, control_limit=self._control_limit(ship, unit),
+                            lock_on=self._launch_lock(unit, target), control_limit=self._control_limit(ship, unit),
                             index=index)
 
     def _new_seeker(self, launcher: Unit, spec: object, pending: list[Unit]) -> Unit | Refusal:
@@ -293,8 +323,17 @@ class LaunchSteps:
             prev_plot=((1, speed),), profile=SEEKER_PROFILE, target=target,
         )
 
+    def _launch_lock(self, unit: Unit, target: Unit | None) -> bool:
+        """D6.121: a seeking weapon is launched only with a lock-on: the launcher's lock-on
+        roll of this turn (D6.11), and none on a fully cloaked ship (G13.301)."""
+        if not self._has_lock_on(unit.id):
+            return False
+        if target is not None and target.id in self._ships and target.side != unit.side:
+            return self._cloak_facts(target.id, {"lock_on": True}).get("lock_on") is not False
+        return True
 
-_LAUNCH_KEYS = ("seekers", "drones", "plasma", "shuttles")
+
+_LAUNCH_KEYS = ("seekers", "drones", "plasma", "shuttles", "land")
 
 
 class _Launches:

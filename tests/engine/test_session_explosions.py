@@ -118,3 +118,28 @@ def test_a_ship_destroyed_by_fire_explodes_on_the_ship_next_to_it():
     assert steps == ["6D-explosion"]
     ent_volleys = [e for e in _events(session, "volley") if e.unit == "ENT"]
     assert ent_volleys and ent_volleys[0].get("damage") == 19
+
+
+def _explode_on_ent(ent_shields):
+    state, combat, specs = _setup()
+    session = Session(state, combat, specs)
+    script = Scripted([At("T1.ea.ENT", {"speed_plot": 0, "shields": ent_shields}),
+                       At("T1.ea.KRT", {"speed_plot": 0}),
+                       At("T1.self_destruct.Klingon", {"KRT": True})])
+    while session.pending is not None:
+        p = session.pending
+        got = script.answer(p, session)
+        low = 2 if getattr(p, "kind", "") == "2d6" else 1
+        value = got[0] if got is not NO_ANSWER else (
+            [low] * p.count if p.prompt_type == "dice" else p.options[0])
+        assert not hasattr(session.answer(value, "test"), "rule")
+    (volley,) = [e for e in _events(session, "volley") if e.unit == "ENT"]
+    return volley
+
+
+def test_shields_at_minimum_stop_five_points_and_shields_off_none_d3_33():
+    """The same explosion (19) on ENT's shield #1 (30 boxes): active stops it all, minimum
+    stops 5 (D3.33), off stops nothing (D3.32: shields not powered are down)."""
+    assert _explode_on_ent("active").get("internal") == 0
+    assert _explode_on_ent("minimum").get("internal") == 19 - 5
+    assert _explode_on_ent("off").get("internal") == 19

@@ -40,6 +40,9 @@ from .options import DEFAULT_COMBAT_OPTIONS, CombatOptions
 UP = "up"
 DOWN = "down"  # not energized this turn (D3.3)
 DROPPED = "dropped"  # lowered voluntarily (D3.5)
+#: D3.33: a shield powered at minimum stops at most this many points (the "5-box minimum
+#: shields" of G12.54; decisions.md D3.33).
+MINIMUM_BOXES = 5
 SHIELD_STATUSES = (UP, DOWN, DROPPED)
 SHIELDS = tuple(range(1, SHIELD_COUNT + 1))
 
@@ -90,6 +93,7 @@ class ShieldState:
     general: int = 0
     specific: tuple[int, ...] = (0,) * SHIELD_COUNT
     dropped_at: tuple[int | None, ...] = (None,) * SHIELD_COUNT
+    minimum: bool = False  # D3.33: powered at minimum this turn, each shield stops 5 at most
 
     def __post_init__(self) -> None:
         for name in ("boxes", "printed", "status", "specific", "dropped_at"):
@@ -118,12 +122,18 @@ class ShieldState:
         """Down, dropped, or every box destroyed (D3.343)."""
         return self.status[shield - 1] != UP or self.boxes[shield - 1] == 0
 
+    def usable(self, shield: int) -> int:
+        """The boxes of shield #``shield`` that stop damage: all of them, or at most
+        :data:`MINIMUM_BOXES` when the shields are powered at minimum (D3.33)."""
+        boxes = self.boxes[shield - 1]
+        return min(boxes, MINIMUM_BOXES) if self.minimum else boxes
+
     def strength(self, shield: int) -> int:
         """What the shield stops before internal damage, general reinforcement aside: its
-        boxes plus its specific reinforcement; 0 when down."""
+        usable boxes plus its specific reinforcement; 0 when down."""
         if self.is_down(shield):
             return 0
-        return self.boxes[shield - 1] + self.specific[shield - 1]
+        return self.usable(shield) + self.specific[shield - 1]
 
 
 _STATE_FIELDS = ShieldState.__slots__
@@ -216,7 +226,7 @@ def apply_to_shields(
     left -= g
     s = 0 if down else min(specific, left)
     left -= s
-    b = 0 if down else min(state.boxes[i], left)
+    b = 0 if down else min(state.usable(shield), left)
     left -= b
     if g:
         events.append(event("general_reinforcement", unit, "D3.341",
