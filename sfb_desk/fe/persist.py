@@ -81,8 +81,13 @@ def save_builds(store: CampaignStore, data: dict, aux_limits: str = "annex-762")
 
 
 def save_scenario(store: CampaignStore, number: str, library=None) -> dict:
+    """The scenario set up from its chart, and each race's folio for its first turn (one
+    journal entry)."""
     laid = scenarios.setup(number, library)
+    folios = scenarios.starting_folios(number)
     with store.change(reason=f"F&E scenario {laid['id']} {laid['title']} set up from its chart",
                       rule=laid["rule"]) as tx:
         tx.put(SCENARIO, laid["id"], laid)
+        for data in folios:
+            tx.put(FOLIO, folio_key(data), data)
     return laid

@@ -96,6 +96,38 @@ def income(number: str, race: str, turn: int, computed: float = 0.0) -> tuple[fl
     return round(total, 2), applied
 
 
+def starting_folios(number: str) -> list[dict]:
+    """A folio per race for the scenario's first turn: the starting treasury, the income lines
+    the scenario fixes (the rest is typed as "sector income" by the core rules) and its
+    multiplier on that turn, and the command points in the status (609.13, 609.16, 609.44)."""
+    sc = scenario(number)
+    first = sc["turns"][0]
+    if not isinstance(first, int):
+        raise ValueError(f"scenario {sc['id']} counts its turns by letter; start its folios by "
+                         "hand")
+    out = []
+    for race in sc["races"]:
+        income: dict[str, float] = {"sector income (core rules)": 0}
+        multiplier = 1.0
+        for line in sc["income"]:
+            if line["race"] != race or not _applies(line["turns"], first):
+                continue
+            if "set" in line:
+                income = {line["what"]: line["set"]}
+            elif "add" in line:
+                income[line["what"]] = line["add"]
+            elif "multiply" in line:
+                multiplier *= line["multiply"]
+        grid = {"treasury": sc.get("treasury", {}).get(race, 0), "income": income,
+                "expenses": [], "pods": {}}
+        if multiplier != 1.0:
+            grid["multiplier"] = multiplier
+        out.append({"race": race, "turn": first, "scenario": sc["id"],
+                    "deficit_allowed": True, "grids": {"main": grid},
+                    "command_points": sc.get("command_points", {}).get(race, 0)})
+    return out
+
+
 def releases(number: str, race: str | None = None) -> list[dict]:
     sc = scenario(number)
     return [r for r in sc["releases"] if race is None or r["race"] == race]

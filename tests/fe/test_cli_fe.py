@@ -83,6 +83,7 @@ def test_scenario_setup_income_and_tally(tmp_path, capsys):
     assert setup["races"]["Klingon"]["fleets"][0]["fleet"] == "Eastern Fleet"
     with CampaignStore.open(db) as store:
         assert store.get(persist.SCENARIO, "609")["title"] == "Koval's Lightning"
+        assert sorted(store.all(persist.FOLIO)) == ["Federation:7", "Klingon:7"]
     assert main(["fe", "scenario", "609", "--income", "Federation", "7", "40"]) == 0
     assert '"income": 97.5' in capsys.readouterr().out
     tally = _write(tmp_path, "t.json", {"fed_starbases_destroyed": 3})

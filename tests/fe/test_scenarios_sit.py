@@ -102,3 +102,19 @@ def test_sit_links_to_the_library(library):
     assert sit.link_entry(mon, index) == sit.Link("GEN-MON", "SFB ref R1.22")
     (cmc,) = sit.lookup("CMC", "Federation")
     assert sit.link_entry(cmc, index) is None  # R2.31 is not in the library
+
+
+def test_609_starting_folios():
+    """Turn #7: Federation sector income + 90, the total x 0.75 (609.45); Klingon + 70 (609.44);
+    both treasuries 0 (609.13); command points 0 and 1 (609.16)."""
+    from sfb_desk.fe import folio
+
+    kli, fed = scenarios.starting_folios("609")
+    assert (kli["race"], kli["turn"], kli["command_points"]) == ("Klingon", 7, 1)
+    fed["grids"]["main"]["income"]["sector income (core rules)"] = 40
+    (turn,) = folio.economic_form(fed)
+    assert (turn.income, turn.multiplier, turn.available) == (130, 0.75, 97.5)
+    (turn,) = folio.economic_form(kli)
+    assert turn.available == 70
+    with pytest.raises(ValueError, match="by letter"):
+        scenarios.starting_folios("613")

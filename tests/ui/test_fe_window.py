@@ -97,6 +97,11 @@ def test_scenario_609_set_up_from_its_chart(fe, qtbot):
     with qtbot.waitSignal(tab.ship_requested) as asked:
         tab._open_ship(ca, 0)
     assert asked.args == ["FED-CA"]
+    assert [tab.folios.itemText(k) for k in range(tab.folios.count())] == ["Klingon",
+                                                                            "Federation"]
+    tab._folio(1)
+    assert fe.tabs.currentWidget() is fe.folio
+    assert fe.folio.folio()["grids"]["main"]["multiplier"] == 0.75  # (609.45) on Turn #7
     tab.listing.setCurrentRow(5)  # 614: no chart
     assert not tab.set_up.isEnabled()
 

@@ -35,7 +35,7 @@ def make_editor(field: Field, value, on_change) -> QWidget:  # noqa: ANN001
     elif field.kind == "float":
         w = QDoubleSpinBox()
         w.setRange(float(field.low), float(field.high))
-        w.setDecimals(1)
+        w.setDecimals(2)  # 0.75 income multipliers (609.45), half ships (312.261)
         w.setValue(float(value or 0))
         w.valueChanged.connect(changed)
     elif field.kind == "bool":

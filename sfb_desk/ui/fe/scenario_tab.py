@@ -43,6 +43,7 @@ TALLY_FIELDS = tuple(Field(key, what, "int", default=0, high=99)
 
 class ScenarioTab(QWidget):
     ship_requested = Signal(str)  # a library ship id
+    folio_requested = Signal(dict)  # a race's folio for the scenario's first turn
 
     def __init__(self, library=None, parent: QWidget | None = None) -> None:  # noqa: ANN001
         super().__init__(parent)
@@ -60,6 +61,9 @@ class ScenarioTab(QWidget):
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.set_up = QPushButton("Set up from the chart")
         self.set_up.clicked.connect(self.set_up_current)
+        self.folios = QComboBox()
+        self.folios.setToolTip("open a race's folio for the first turn in the Folio tab")
+        self.folios.activated.connect(self._folio)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Fleet / counter", "Count", "SIT factors", "SFB ship",
                                    "Linked by"])
@@ -94,7 +98,11 @@ class ScenarioTab(QWidget):
         middle = QWidget()
         ml = QVBoxLayout(middle)
         ml.addWidget(self.details)
-        ml.addWidget(self.set_up)
+        row = QHBoxLayout()
+        row.addWidget(self.set_up, 1)
+        row.addWidget(QLabel("Folio of"))
+        row.addWidget(self.folios)
+        ml.addLayout(row)
         ml.addWidget(self.tree, 1)
         right = QWidget()
         rl = QVBoxLayout(right)
@@ -136,6 +144,13 @@ class ScenarioTab(QWidget):
                                "of battle: F&E Combined Operations has no set-up chart for it")
         self.tree.clear()
         self.tally_box.setVisible(sc["id"] == "609")
+        self.folios.clear()
+        try:
+            self.starting = scenarios.starting_folios(sc["id"])
+        except ValueError:
+            self.starting = []
+        self.folios.addItems([f["race"] for f in self.starting])
+        self.folios.setEnabled(bool(self.starting))
         self.inc_race.blockSignals(True)
         self.inc_race.clear()
         self.inc_race.addItems(list(sc["races"]))
@@ -180,6 +195,10 @@ class ScenarioTab(QWidget):
         self.details.setText(self.details.text() + f"<p><b>Set up:</b> {html.escape(order)} "
                              f"(609.14); {html.escape(money)} (609.13, 609.16).</p>")
         return self.setup
+
+    def _folio(self, index: int) -> None:
+        if 0 <= index < len(self.starting):
+            self.folio_requested.emit(self.starting[index])
 
     def _open_ship(self, item: QTreeWidgetItem, _column: int) -> None:
         ship = item.data(3, Qt.ItemDataRole.UserRole)

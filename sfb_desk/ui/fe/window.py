@@ -53,6 +53,7 @@ class FeWindow(QMainWindow):
             self.tabs.addTab(tab, name)
         self.setCentralWidget(self.tabs)
         self.scenarios.ship_requested.connect(self.ship_requested)
+        self.scenarios.folio_requested.connect(self._start_folio)
         self.sit.ship_requested.connect(self.ship_requested)
         self.actions: dict[str, QAction] = {}
         self._menus()
@@ -83,6 +84,10 @@ class FeWindow(QMainWindow):
     def _status(self) -> None:
         where = self.store_path or "no campaign store chosen"
         self.statusBar().showMessage(f"Campaign store: {where}")
+
+    def _start_folio(self, data: dict) -> None:
+        self.folio.set_folio(data)
+        self.tabs.setCurrentWidget(self.folio)
 
     # ------------------------------------------------------------------ round files
 
