@@ -24,6 +24,7 @@ MAX_DEPTH = 32
 #: Bigger than any file of ours (the longest save of a full 1,000-impulse game is a few MB).
 MAX_BYTES = 64 * 1024 * 1024
 BOM = "\ufeff"
+_TOO_DEEP = "is nested too deeply to read (no file of ours is nested more than {} levels)"
 
 
 class BadFile(ValueError):
@@ -83,7 +84,7 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     try:
         value = json.loads(text)
     except RecursionError:
-        raise BadFile(f"is nested more than {max_depth} levels deep (no file of ours is)") from None
+        raise BadFile(_TOO_DEEP.format(max_depth)) from None
     except json.JSONDecodeError as exc:
         # One JSON object or list: text that stops short of its closing bracket and fails near
         # its end was cut off (a crash or a copy that did not finish).
@@ -103,7 +104,7 @@ def parse_toml(text: str, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     try:
         value = tomllib.loads(text)
     except RecursionError:
-        raise BadFile(f"is nested more than {max_depth} levels deep (no file of ours is)") from None
+        raise BadFile(_TOO_DEEP.format(max_depth)) from None
     _check_depth(value, max_depth)
     return value
 

@@ -42,9 +42,11 @@ from ..engine.codec import (
     decode_state,
     encode,
     encode_log,
+    encode_record,
     encode_state,
     with_defaults,
 )
+from ..engine.log import PROMPT, REFUSED, GameLog
 from ..engine.records import NO_COMBAT, Combat
 from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
@@ -206,10 +208,59 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
         raise SaveError(path, f"the saved game waits on {doc.get('pending')!r}, the replay on "
                               f"{pending!r}")
     if len(session.log.answers()) == len(log.answers()):
+        problem = log_mismatch(log, session.log)
+        if problem:
+            raise SaveError(path, problem)
         session.log = log  # keep the saved records as they are, refusals included
     # else: the replay answered prompts an older program did not ask with their defaults
     # (new rules, Replay's keys); its own log is then the one that replays
     return session
+
+
+_FIELDS = ("kind", "turn", "impulse", "step", "key", "source", "data")
+
+
+def _as_json(record: object) -> str:
+    return json.dumps(encode_record(record)["data"], sort_keys=True)
+
+
+def log_mismatch(saved: GameLog, replayed: GameLog) -> str:
+    """Where the saved log differs from the log of its replay, in words ("" when it does not).
+
+    A replay reads only the accepted answers; every other record (the prompts with their keys,
+    step names and clock, the events) must be what the replay wrote at that point, and each
+    refused answer must sit at the prompt it answered, so that a damaged record (a flipped
+    byte in a prompt key or a step name) is found here instead of being loaded and saved again.
+    """
+    made = iter(replayed)
+    asked = None
+    for record in saved:
+        where = f"log record {record.seq} ({' '.join(filter(None, (record.kind, record.key)))})"
+        if record.kind == REFUSED:
+            if asked is None:
+                return f"{where}: a refused answer before any prompt"
+            for name in ("key", "turn", "impulse", "step"):
+                if getattr(record, name) != getattr(asked, name):
+                    return (f"{where}: its {name} is {getattr(record, name)!r}, but the prompt "
+                            f"it answers has {getattr(asked, name)!r}")
+            continue
+        expected = next(made, None)
+        if expected is None:
+            return f"{where}: replaying the game writes no record there"
+        for name in _FIELDS:
+            got, want = getattr(record, name), getattr(expected, name)
+            if name == "data" and got != want:  # as saved: tuples and lists are one JSON list
+                got, want = _as_json(record), _as_json(expected)
+            if got != want:
+                if name == "data":
+                    return f"{where}: its data is {got} where replaying the game writes {want}"
+                return f"{where}: its {name} is {got!r} where replaying the game writes {want!r}"
+        if record.kind == PROMPT:
+            asked = record
+    missing = sum(1 for _ in made)
+    if missing:
+        return f"the log ends {missing} record(s) short of what replaying the game writes"
+    return ""
 
 
 # ---------------------------------------------------------------------------------------------

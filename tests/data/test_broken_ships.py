@@ -61,11 +61,26 @@ CASES: dict[str, tuple[str, str, str]] = {
     "unknown_flag": ("data.flags[0]", "unknown flag 'nimbel'; did you mean 'nimble'?", "one of nimble, shock"),
     "extra_table_value": ("extra.dock_points", "a table is not allowed here", "text, a number, true/false"),
     "bearing_out_of_range": ("weapons[2].extra_bearings[0]", "extra_bearings 25 is out of range", "1 to 24"),
+    # made by make_broken_files.py (issue 13): bounds checked before any box is made, files
+    # that are not text or nest too deeply, complete files that are not
+    "huge_system_count": ("systems.left_warp", "100,000,000 boxes in one system; at most 200 expected", "a box count from 0 to 200"),
+    "huge_shield": ("shields.boxes[5]", "2,400,000 boxes in one shield; at most 200 expected", "a box count from 0 to 200"),
+    "huge_weapon_mount": ("weapons[0].boxes", "5,000,000 boxes in one weapon mount; at most 10 expected", "a box count from 0 to 10"),
+    "huge_track": ("tracks.damage_control", "301 boxes in one track; at most 50 expected", "a box count from 0 to 50"),
+    "too_many_weapons": ("weapons", "130 [[weapons]] entries; at most 100 expected", "at most 100 entries"),
+    "too_many_boxes_in_all": ("", "2,539 boxes in all; a ship has at most 2,000", "fewer boxes"),
+    "deep_nesting": ("", "is nested too deeply to read (no file of ours is nested more than 32 levels)", ""),
+    "nested_40_deep": ("", "is nested more than 32 levels deep (no file of ours is)", ""),
+    "binary_junk": ("", "is not text (UTF-8): byte 128 is 0x80", ""),
+    "utf16_text": ("", "is not text (UTF-8): byte 0 is 0xff", ""),
+    "complete_without_shields": ("status.complete", "complete = true but the [shields] table is missing", "complete = false with what is missing listed"),
+    "complete_move_cost_zero": ("data.move_cost", "move_cost '0' on a complete ship: every hex moved costs the movement cost, which is above 0 (C12.21)", "the movement cost from the ship data"),
 }  # fmt: skip
 
 # Faults on a line of their own: the problem points at that line.
 LINES = {"toml_syntax": 6, "unknown_arc": 73, "negative_count": 52, "unknown_system": 52,
-         "sensor_rises": 43, "five_shields": 49, "future_version": 4}  # fmt: skip
+         "sensor_rises": 43, "five_shields": 49, "future_version": 4,
+         "huge_system_count": 55, "complete_move_cost_zero": 32}  # fmt: skip
 
 
 def _problems(name: str) -> list[FileProblem]:
