@@ -35,8 +35,11 @@ def _run(session: Session, answers: Sequence[tuple[object, str]], offset: int = 
     if isinstance(outcome, Refusal):
         raise ReplayError(f"answer {offset + len(answers) - source.remaining} was refused: {outcome}")
     if source.remaining:
+        first = len(answers) - source.remaining
+        to = f" (to {keys[first]!r})" if keys is not None else ""
         raise ReplayError(
-            f"{source.remaining} answer(s) left over: the game ended or stopped before them"
+            f"{source.remaining} answer(s) left over from answer {offset + first}{to}: the game "
+            "ended or stopped before them"
         )
     return session
 
