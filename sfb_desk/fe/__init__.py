@@ -10,7 +10,9 @@ the players for the values the core rules decide (combat factors, intensity, dir
 * :mod:`.dice` - dice typed at the table or rolled from a seed, each logged with its purpose;
 * :mod:`.procedures` - EW, stasis, shock, combat damage and directed-damage costs;
 * :mod:`.operations` - SAF assaults, ground attacks, prime teams, convoy raids, base stations;
-* :mod:`.steps` / :mod:`.combat_round` - the step list (302.1)-(302.8) as a step-through model;
+* :mod:`.steps` / :mod:`.combat_round` - the step list (302.1)-(302.8) as a step-through model
+  (:mod:`.round_state` its shared state, :mod:`.round_late` steps 5A-6X);
+* :mod:`.forms` - what each step asks, as form specs the window builds editors from;
 * :mod:`.races` - per-race data (70x production notes, 762, 531) and Combined Operations costs;
 * :mod:`.limits` / :mod:`.tugs` - production limits (701-711, 762) on a build list; tug and
   LTT loads (517.4, 763);

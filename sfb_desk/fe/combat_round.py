@@ -16,81 +16,28 @@ asks, what it computes, its status and its result. A computed step whose inputs 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from . import operations, procedures, tables
+from . import operations, procedures, round_late, tables
 from .dice import Dice, DiceNeeded
 from .procedures import SIDES, InputNeeded
+from .round_state import (  # noqa: F401 - DONE ... RoundReport are this module's API too
+    DONE,
+    NOT_USED,
+    PLAYERS,
+    WAITING,
+    RoundReport,
+    State,
+    StepView,
+    whole,
+)
 from .steps import STEPS, StepDef
 
-DONE, WAITING, PLAYERS, NOT_USED = "done", "waiting", "players", "not used"
 
-
-@dataclass
-class StepView:
-    id: str
-    title: str
-    rule: str
-    asks: str
-    computes: str
-    status: str
-    result: str = ""
-    values: dict = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {"id": self.id, "title": self.title, "rule": self.rule, "asks": self.asks,
-                "computes": self.computes, "status": self.status, "result": self.result,
-                "values": self.values, "problems": self.problems}
-
-
-@dataclass
-class RoundReport:
-    steps: list[StepView]
-    dice_log: list[dict]
-    summary: dict
-
-    def step(self, step_id: str) -> StepView:
-        return next(s for s in self.steps if s.id == step_id)
-
-    def as_dict(self) -> dict:
-        return {"steps": [s.as_dict() for s in self.steps], "dice_log": self.dice_log,
-                "summary": self.summary}
-
-
-class _State:
-    """What earlier steps found, for the later ones."""
-
-    def __init__(self) -> None:
-        self.bir: dict[str, int] = {}
-        self.picks_both: str | None = None
-        self.variable: dict[str, int] = {"attacker": 0, "defender": 0}
-        self.ew: procedures.EwResult | None = None
-        self.ew_units: dict[str, list[dict]] = {"attacker": [], "defender": []}
-        self.frozen: dict[str, str] = {}
-        self.used_sfg: set[str] = set()
-        self.disasters: list[str] = []
-        self.shock_ships: list[dict] = []
-        self.potential: dict[str, float] = {}
-        self.damage: dict[str, float] = {}
-        self.crippled: dict[str, str] = {}
-
-
-def _int(value, what: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    value = int(value)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{what} must be {low}-{high}, not {value}")
-    return value
-
-
-def _step_3x1(data: dict, st: _State, view: StepView) -> None:
+def _step_3x1(data: dict, st: State, view: StepView) -> None:
     raw = data["3X1"]
     for side in SIDES:
-        st.bir[side] = _int(raw.get(side), f"the {side}'s battle intensity (304.1)", 0, 10)
+        st.bir[side] = whole(raw.get(side), f"the {side}'s battle intensity (304.1)", 0, 10)
     st.picks_both = raw.get("picks_both")
-    st.variable = {s: _int(raw.get("variable", {}).get(s, 0), "variable intensity (304.3)")
+    st.variable = {s: whole(raw.get("variable", {}).get(s, 0), "variable intensity (304.3)")
                    for s in SIDES}
     up = {s: st.bir[s] + max(st.variable[s], 0) for s in SIDES}  # increases count (312.262)
 
@@ -115,14 +62,14 @@ def _step_3x1(data: dict, st: _State, view: StepView) -> None:
     view.values = {"bir": dict(st.bir), "variable": dict(st.variable)}
 
 
-def _step_4a2(data: dict, st: _State, view: StepView) -> None:
+def _step_4a2(data: dict, st: State, view: StepView) -> None:
     raw = data.get("4A2", {})
     for side in SIDES:
         st.ew_units[side] = [dict(u) for u in raw.get(side, [])]
     bases = []
     for base in raw.get("bases", []):
         side, kind = base["side"], base["kind"]
-        ew = _int(base.get("ew"), f"{kind} EW factor", 1, 6)
+        ew = whole(base.get("ew"), f"{kind} EW factor", 1, 6)
         attack = tables.base_attack(kind, str(base.get("race", "")), ew)
         st.ew_units[side].append({"name": base.get("name", kind), "ew": ew})
         bases.append({"side": side, "name": base.get("name", kind), "kind": kind, "ew": ew,
@@ -135,7 +82,7 @@ def _step_4a2(data: dict, st: _State, view: StepView) -> None:
                    "disadvantaged": st.ew.disadvantaged, "bases": bases}
 
 
-def _step_4a3(data: dict, st: _State, dice: Dice, view: StepView) -> None:
+def _step_4a3(data: dict, st: State, dice: Dice, view: StepView) -> None:
     raw = data.get("4A3", {})
     if not any(raw.get(s) for s in SIDES):
         view.status, view.result = NOT_USED, "no SFG used this round"
@@ -179,7 +126,7 @@ def _step_4a3(data: dict, st: _State, dice: Dice, view: StepView) -> None:
                    "disadvantaged": st.ew.disadvantaged if st.ew else None}
 
 
-def _step_4a4(data: dict, st: _State, view: StepView) -> None:
+def _step_4a4(data: dict, st: State, view: StepView) -> None:
     ships = [dict(s) for s in data.get("4A4", {}).get("ships", [])]
     if not ships:
         view.status, view.result = NOT_USED, "no shock ships this round"
@@ -197,7 +144,7 @@ def _step_4a4(data: dict, st: _State, view: StepView) -> None:
     view.values = {"ships": ships}
 
 
-def _step_4a5(data: dict, st: _State, view: StepView) -> None:
+def _step_4a5(data: dict, st: State, view: StepView) -> None:
     raw = data["4A5"]
     extra = {}
     for side in SIDES:
@@ -206,7 +153,7 @@ def _step_4a5(data: dict, st: _State, view: StepView) -> None:
             raise ValueError(f"the {side}'s combat potential must be a number 0 or more "
                              f"(302.4), not {value!r}")
         bonus, problems = operations.prime_commando(
-            _int(raw.get("prime_commando", {}).get(side, 0), "prime teams (522.41)", 0))
+            whole(raw.get("prime_commando", {}).get(side, 0), "prime teams (522.41)", 0))
         view.problems.extend(problems)
         extra[side] = bonus
         st.potential[side] = float(value) + bonus
@@ -228,7 +175,7 @@ def _step_4b(dice: Dice, view: StepView, rolled: dict) -> None:
     view.values = dict(rolled)
 
 
-def _step_4c(data: dict, st: _State, view: StepView, rolled: dict) -> None:
+def _step_4c(data: dict, st: State, view: StepView, rolled: dict) -> None:
     table = data.get("table", "standard")
     rounding = data.get("rounding", "half-up")
     parts, values = [], {}
@@ -246,114 +193,6 @@ def _step_4c(data: dict, st: _State, view: StepView, rolled: dict) -> None:
     view.values = values
 
 
-def _step_directed(key: str, data: dict, st: _State, view: StepView) -> None:
-    raw = data.get(key, {})
-    targets = raw.get("targets", [])
-    if not targets:
-        view.status, view.result = NOT_USED, "no directed damage entered"
-        return
-    out, parts = [], []
-    for t in targets:
-        name = str(t["name"])
-        frozen = name in st.frozen
-        used = name in st.used_sfg and not t.get("starbase")
-        full = frozen or used
-        cost = procedures.directed_cost(_int(t.get("defense"), f"{name} defense factor", 0),
-                                        _int(t.get("crippled_defense", 0),
-                                             f"{name} crippled defense", 0),
-                                        full, bool(t.get("crippled")),
-                                        0 if used and not frozen else int(t.get("mauler", 0)))
-        why = " frozen" if frozen else (" used its SFG" if used else "")
-        parts.append(f"{name}{why}: {cost.text}")
-        out.append({"name": name, "full_effect": full, "cripple": cost.cripple,
-                    "destroy": cost.destroy, "actual_cripple": cost.actual_cripple,
-                    "actual_destroy": cost.actual_destroy})
-    view.result = "; ".join(parts)
-    view.values = {"targets": out}
-
-
-def _step_saf(data: dict, st: _State, dice: Dice, view: StepView) -> None:
-    raw = data.get("5S")
-    if not raw:
-        view.status, view.result = NOT_USED, "no SAF this round"
-        return
-    shift = st.ew.shift if st.ew and st.ew.disadvantaged == "attacker" else 0
-    res = operations.saf_assault(dice, target=raw.get("target", "base"),
-                                 disrupted=bool(raw.get("disrupted")), ew_shift=shift,
-                                 monitor=bool(raw.get("monitor")),
-                                 other_ships=int(raw.get("other_ships", 0)),
-                                 bir=st.bir["attacker"])
-    view.problems.extend(res.problems)
-    view.result = res.text
-    view.values = {"die": res.die, "modified": res.modified, "scored": res.scored,
-                   "unit": res.unit}
-
-
-def _step_6g(data: dict, st: _State, dice: Dice, view: StepView) -> None:
-    raw = data.get("6G")
-    if not raw or not raw.get("attacks"):
-        view.status, view.result = NOT_USED, "no ground assault this round"
-        return
-    attacks = [dict(a) for a in raw["attacks"]]
-    if data.get("5S"):
-        view.problems.append("an SAF attacked this round: no separate marine attack in the same "
-                             "combat round (520.42)")
-    for a in attacks:
-        a.setdefault("variable_bir", st.variable["attacker"])
-        if a["ship"] in st.frozen:
-            view.problems.append(f"{a['ship']} was in stasis this round and cannot attack "
-                                 "(521.321)")
-    combined = st.bir["attacker"] + st.bir["defender"] if st.picks_both == "attacker" else None
-    results, problems = operations.ground_attacks(
-        attacks, dice, target=raw.get("target", "planet"), monitor=bool(raw.get("monitor")),
-        bir=st.bir["attacker"], combined_bir=combined, consorts=int(raw.get("consorts", 0)),
-        roll_again=bool(raw.get("roll_again", True)),
-        defending_gces=int(raw.get("defending_gces", 0)))
-    view.problems.extend(problems)
-    parts = [f"{r.ship}: " + ", ".join(r.results) for r in results] or problems
-    values: dict = {"attacks": [r.__dict__ for r in results],
-                    "casualties": sum(r.casualties for r in results)}
-    team = raw.get("prime_team")
-    if team and results:
-        fate = operations.prime_marine(dice, str(team))
-        values["prime_team"] = fate
-        parts.append(f"prime team {team}: {fate['roll']}, {fate['fate']} (522.42)")
-    view.result = "; ".join(parts)
-    view.values = values
-
-
-def _step_6s(st: _State, dice: Dice, view: StepView) -> None:
-    if not st.shock_ships:
-        view.status, view.result = NOT_USED, "no shock ships this round"
-        return
-    res = procedures.shock(st.shock_ships, dice)
-    view.result = res.text
-    view.values = {"rolls": res.rolls, "crippled": res.crippled}
-
-
-def _step_6x(data: dict, dice: Dice, view: StepView) -> None:
-    raw = data.get("6X")
-    if not raw:
-        view.status, view.result = NOT_USED, "no capture attempt or SFG loss entered"
-        return
-    parts, values = [], {}
-    if raw.get("capture"):
-        res = operations.capture_roll(dice, prime_team=str(raw.get("prime_team", "")),
-                                      gce=bool(raw.get("gce")), pursuit=bool(raw.get("pursuit")))
-        parts.append(res["text"])
-        values["capture"] = res
-    for unit in raw.get("sfg_destroyed", []):
-        res = operations.sfg_salvage(dice, str(unit))
-        parts.append(res["text"])
-        values.setdefault("salvage", []).append(res)
-    if raw.get("sfg_captured"):
-        n = int(raw["sfg_captured"])
-        parts.append(f"{n} SFG unit(s) captured: the Klingons lose {10 * n} EP (312.14)")
-        values["klingon_loss"] = 10 * n
-    view.result = "; ".join(parts)
-    view.values = values
-
-
 def evaluate(data: dict) -> RoundReport:
     """Walk the steps of a round; see the module docstring."""
     if not isinstance(data.get("dice", {}), dict):
@@ -362,7 +201,7 @@ def evaluate(data: dict) -> RoundReport:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"'seed' is a whole number, not {seed!r}")
     dice = Dice.of(data.get("dice"), seed)
-    st = _State()
+    st = State()
     rolled: dict[str, int] = {}
     views: list[StepView] = []
     blocked: str | None = None
@@ -399,7 +238,7 @@ def evaluate(data: dict) -> RoundReport:
     return RoundReport(views, [r.as_dict() for r in dice.log], summary)
 
 
-def _run(step: StepDef, data: dict, st: _State, dice: Dice, view: StepView,
+def _run(step: StepDef, data: dict, st: State, dice: Dice, view: StepView,
          rolled: dict) -> None:
     if step.id == "3X1":
         if "3X1" not in data:
@@ -420,15 +259,15 @@ def _run(step: StepDef, data: dict, st: _State, dice: Dice, view: StepView,
     elif step.id == "4C":
         _step_4c(data, st, view, rolled)
     elif step.id in ("5A", "5B"):
-        _step_directed(step.id, data, st, view)
+        round_late.step_directed(step.id, data, st, view)
     elif step.id == "5S":
-        _step_saf(data, st, dice, view)
+        round_late.step_saf(data, st, dice, view)
     elif step.id == "6G":
-        _step_6g(data, st, dice, view)
+        round_late.step_6g(data, st, dice, view)
     elif step.id == "6S":
-        _step_6s(st, dice, view)
+        round_late.step_6s(st, dice, view)
     elif step.id == "6X":
-        _step_6x(data, dice, view)
+        round_late.step_6x(data, dice, view)
 
 
 def sections(report: RoundReport) -> list[dict]:
