@@ -170,6 +170,8 @@ def order_repair(campaign: Campaign, unit_id: str, facility_key: str, boxes: lis
                                      extra_costs=dict(campaign.option("extra_repair_costs")))
     except repairs.RepairError as exc:
         raise LedgerError(str(exc)) from None
+    if not order.boxes:
+        raise LedgerError(f"{unit_id} has no permanent damage to repair (H3)")
     if order.unknown:
         raise LedgerError(f"no repair cost is known for {', '.join(order.unknown)}: set it in the "
                           "campaign option extra_repair_costs (Annex #9)")

@@ -10,6 +10,9 @@
   fight it in the desk and imports the result.
 * ``campaign result FILE ID RESULT.json`` imports a battle result the desk wrote.
 * ``campaign report FILE --pdf OUT [--form economic|orders|roster|all]`` prints the forms.
+* ``campaign order FILE build|refit|convert|reactivate|repair|cancel ARGS`` places an order,
+  checked against the docks, times and costs (E3, E8, H3).
+* ``campaign supply FILE SHIP in|out`` sets a ship's supply (step 4, E1).
 * ``campaign undo FILE`` reverts the newest journal entry.
 
 Every refusal is one line naming the problem and its rule; the exit status is 1.
@@ -76,6 +79,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.add_argument("--pdf", type=Path, required=True, metavar="OUT")
     report.add_argument("--form", default="all", help="economic, orders, roster or all")
     report.set_defaults(func=run_report)
+
+    order = sub.add_parser("order", help="place a build, refit, conversion, reactivation or repair order")
+    order.add_argument("file", type=Path)
+    order.add_argument("kind", choices=("build", "refit", "convert", "reactivate", "repair", "cancel"))
+    order.add_argument("args", nargs="+", metavar="ARG",
+                       help="build RACE CLASS DOCK | refit SHIP CODE FACILITY COST | convert SHIP "
+                            "CLASS DOCK | reactivate SHIP FACILITY | repair SHIP FACILITY | cancel ORDER")
+    order.add_argument("--name", default="", help="the new ship's name (build)")
+    order.add_argument("--json", action="store_true")
+    order.set_defaults(func=run_order)
+
+    supply = sub.add_parser("supply", help="set a ship in or out of supply (step 4, E1)")
+    supply.add_argument("file", type=Path)
+    supply.add_argument("ship")
+    supply.add_argument("state", choices=("in", "out"))
+    supply.set_defaults(func=run_supply)
 
     undo = sub.add_parser("undo", help="revert the newest journal entry")
     undo.add_argument("file", type=Path)
@@ -224,6 +243,51 @@ def run_report(args: argparse.Namespace) -> int:
     pages = write_pdf(doc, args.pdf, forms)
     print(f"wrote {args.pdf}: {pages} page(s) ({', '.join(forms)})")
     return 0
+
+
+ORDER_ARGS = {"build": 3, "refit": 4, "convert": 3, "reactivate": 2, "repair": 2, "cancel": 1}
+
+
+@_guard
+def run_order(args: argparse.Namespace) -> int:
+    from sfb_desk.campaign import orders
+
+    if len(args.args) != ORDER_ARGS[args.kind]:
+        raise _Refused(f"order {args.kind} takes {ORDER_ARGS[args.kind]} arguments, not "
+                       f"{len(args.args)} (see sfb-desk-cli campaign order --help)")
+    a = args.args
+    with _open(args.file) as campaign:
+        if args.kind == "build":
+            qid = orders.order_build(campaign, a[0], a[1], a[2], name=args.name)
+        elif args.kind == "refit":
+            try:
+                cost = float(a[3])
+            except ValueError:
+                raise _Refused(f"the refit cost is a number of EP, not {a[3]!r}") from None
+            qid = orders.order_refit(campaign, a[0], a[1], a[2], cost)
+        elif args.kind == "convert":
+            qid = orders.order_conversion(campaign, a[0], a[1], a[2])
+        elif args.kind == "reactivate":
+            qid = orders.order_reactivation(campaign, a[0], a[1])
+        elif args.kind == "repair":
+            qid = orders.order_repair(campaign, a[0], a[1])
+        else:
+            orders.cancel(campaign, a[0])
+            qid = a[0]
+        order = campaign.store.get("queue", qid) or {}
+        doc = {"order": qid, **order}
+        text = (f"cancelled {qid}" if args.kind == "cancel" else
+                f"{qid}: {order['kind']} {order.get('ship') or order.get('refit') or order.get('unit', '')}"
+                f", {order['cost']} EP, {order['turns']} turn(s), ready at the end of turn {order['completes']}")
+        return _emit(args, doc, text)
+
+
+@_guard
+def run_supply(args: argparse.Namespace) -> int:
+    with _open(args.file) as campaign:
+        campaign.set_supply(args.ship, args.state == "in")
+        print(f"{args.ship}: {args.state} of supply" if args.state == "out" else f"{args.ship}: in supply")
+        return 0
 
 
 @_guard

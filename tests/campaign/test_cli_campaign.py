@@ -75,3 +75,26 @@ def test_campaign_forms_lay_out_inside_the_page_without_overlap(tmp_path, qapp):
         assert not any(a.rect.overlaps(b.rect) for n, a in enumerate(leaves) for b in leaves[n + 1:])
     assert "Enterprise" not in " ".join(sheets[-1].layout(720, 540).texts())  # ids, not names
     assert "enterprise" in " ".join(sheets[-1].layout(720, 540).texts())
+
+
+def test_orders_and_supply_from_the_command_line(tmp_path, capsys):
+    path = tmp_path / "war.sfbcampaign"
+    main(["campaign", "new", str(path), "--example", "border-war"])
+    capsys.readouterr()
+    assert main(["campaign", "order", str(path), "build", "FED", "FED-DD", "fed-dock",
+                 "--name", "Decatur", "--json"]) == 0
+    doc = _json(capsys)
+    assert doc["order"] == "build-001" and doc["ship"] == "FED-DD" and doc["turns"] >= 1
+    assert main(["campaign", "order", str(path), "build", "FED", "FED-FF", "fed-dock"]) == 1
+    assert "one ship at a time" in capsys.readouterr().err
+    assert main(["campaign", "order", str(path), "repair", "hood", "fed-dock"]) == 1
+    assert "hood has no permanent damage to repair (H3)" in capsys.readouterr().err
+    assert main(["campaign", "order", str(path), "cancel", "build-001"]) == 0
+    assert "cancelled build-001" in capsys.readouterr().out
+    assert main(["campaign", "order", str(path), "repair", "hood"]) == 1
+    assert "takes 2 arguments" in capsys.readouterr().err
+    assert main(["campaign", "supply", str(path), "kahless", "out"]) == 0
+    assert capsys.readouterr().out == "kahless: out of supply\n"
+    assert main(["campaign", "status", str(path), "--json"]) == 0
+    fleet = {s["id"]: s for s in _json(capsys)["fleet"]}
+    assert not fleet["kahless"]["in_supply"] and fleet["kahless"]["strategic_speed"] == 2

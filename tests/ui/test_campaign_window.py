@@ -53,14 +53,25 @@ def test_the_window_walks_a_turn_and_fights_a_battle(qtbot, tmp_path, no_boxes):
     enterprise = campaign.unit("enterprise")
     assert w.ssd._destroyed == frozenset(enterprise.destroyed)
     assert "Strategic speed" in w.ship_info.text()
+    w.toggle_supply()
+    assert not campaign.unit("enterprise").in_supply and "out of supply" in w.ship_info.text()
+    w.toggle_supply()
+    assert campaign.unit("enterprise").in_supply
     assert "Result of battle clash imported" in w.journal.toPlainText()
     assert "dice (seeded) legendary officer" in w.journal.toPlainText()
     for size in ((1366, 768), (1920, 1080)):
         w.resize(*size)
         image = w.grab()
         assert (image.width(), image.height()) == size
-    w.undo()
-    assert _cells(w.battles, 3) == ["queued"]
+    assert enterprise.current  # the seeded robots' battle damaged it
+    campaign.set_supply("enterprise", False)  # G17.132 only: some damage becomes permanent
+    turn.advance_to(campaign, "reveal")
+    w.refresh()
+    w.fleet.selectRow(_cells(w.fleet, 0).index("Enterprise"))
+    assert campaign.unit("enterprise").permanent
+    qid = w.order_repair_here()
+    assert qid and campaign.store.get("queue", qid)["facility"] == "fed-dock"
+    assert "repair" in _cells(w.orders, 1)
     campaign.close()
 
 

@@ -110,10 +110,23 @@ class CampaignWindow(QMainWindow):
         lower.addWidget(scroll)
         lower.addWidget(self.ship_info)
         lower.setSizes([700, 300])
+        self.supply_button = QPushButton("In / out of supply")
+        self.repair_button = QPushButton("Repair permanent damage here")
+        self.supply_button.clicked.connect(self.toggle_supply)
+        self.repair_button.clicked.connect(self.order_repair_here)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.supply_button)
+        buttons.addWidget(self.repair_button)
+        buttons.addStretch(1)
+        upper = QWidget()
+        upper_layout = QVBoxLayout(upper)
+        upper_layout.setContentsMargins(0, 0, 0, 0)
+        upper_layout.addWidget(self.fleet, 1)
+        upper_layout.addLayout(buttons)
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.fleet)
+        split.addWidget(upper)
         split.addWidget(lower)
-        split.setSizes([220, 420])
+        split.setSizes([240, 400])
         return split
 
     def _battle_tab(self) -> QWidget:
@@ -199,6 +212,41 @@ class CampaignWindow(QMainWindow):
             + (f"<br>Unpriced boxes: {', '.join(row['unpriced'])}" if row["unpriced"] else "")
             + (f"<br>Officers: {', '.join(row['officers'])}" if row["officers"] else "")
             + "".join(f"<br><i>{n}</i>" for n in row["notes"]))
+
+    def _selected_ship(self) -> str | None:
+        rows = self.fleet.selectionModel().selectedRows()
+        return self.doc["fleet"][rows[0].row()]["id"] if rows else None
+
+    def toggle_supply(self) -> None:
+        uid = self._selected_ship()
+        if uid:
+            self._try(self.campaign.set_supply, uid, not self.campaign.unit(uid).in_supply)
+            self._select(uid)
+
+    def order_repair_here(self) -> str | None:
+        """H3: a repair order at the best facility in the ship's hex (dock, FRD, BATS, BS)."""
+        from sfb_desk.campaign import orders
+
+        uid = self._selected_ship()
+        if not uid:
+            return None
+        ship = self.campaign.unit(uid)
+        here = {k: f for k, f in self.campaign.store.all("facility").items()
+                if f["location"] == ship.location and f["race"] == ship.race}
+        rank = {"dock": 0, "frd": 1, "bats": 2, "bs": 3}
+        if not here:
+            QMessageBox.information(self, "Campaign", f"No dock, FRD or base of {ship.race} at "
+                                    f"{ship.location or 'the ship'}'s hex (H3).")
+            return None
+        key = min(here, key=lambda k: rank.get(here[k]["kind"], 9))
+        qid = self._try(orders.order_repair, self.campaign, uid, key)
+        self._select(uid)
+        return qid
+
+    def _select(self, uid: str) -> None:
+        ids = [s["id"] for s in self.doc["fleet"]]
+        if uid in ids:
+            self.fleet.selectRow(ids.index(uid))
 
     def _selected_battle(self) -> str | None:
         rows = self.battles.selectionModel().selectedRows()
