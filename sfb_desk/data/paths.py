@@ -10,7 +10,9 @@ variable ``SFB_DESK_HOME`` points the whole app at another folder (tests always 
 
 from __future__ import annotations
 
+import glob
 import os
+import time
 from pathlib import Path
 
 import platformdirs
@@ -70,3 +72,24 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+#: A temporary file of ours (``.<name>.<random>.tmp``) left longer than this is stale: no write
+#: takes more than a moment, so it was left by a save that was interrupted (a crash, a kill).
+STALE_TEMP_SECONDS = 60.0
+
+
+def remove_stale_temps(path: Path | str, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove the temporary files an interrupted write of ``path`` left beside it (our own
+    naming only: ``.<name>.<random>.tmp``, untouched for ``older_than`` seconds); the removed."""
+    path = Path(path)
+    removed = []
+    now = time.time()
+    for temp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            if temp.is_file() and now - temp.stat().st_mtime > older_than:
+                temp.unlink()
+                removed.append(temp)
+        except OSError:
+            pass  # gone meanwhile, or not ours to remove: left alone
+    return removed

@@ -51,13 +51,15 @@ from ..engine.records import NO_COMBAT, Combat
 from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
-from .paths import user_data_dir
+from .paths import remove_stale_temps, user_data_dir
 from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
 CURRENT_VERSION = 5
 SUFFIX = ".sfbsave"
-AUTOSAVE_NAME = "autosave" + SUFFIX
+#: The autosave: ``autosave/current.sfbsave`` in the user data folder (README).
+AUTOSAVE_DIR = "autosave"
+AUTOSAVE_NAME = "current" + SUFFIX
 
 #: version -> function turning a save of that version into one of the next version. Applied in
 #: order before validation; every version keeps a fixture under tests/data/saves/.
@@ -313,8 +315,10 @@ def save_game(path: Path | str, session: Session) -> Path:
 
 
 def autosave_path() -> Path:
-    """The autosave file in the user data folder (SFB_DESK_HOME in tests)."""
-    return user_data_dir() / AUTOSAVE_NAME
+    """The autosave file, ``autosave/current.sfbsave`` in the user data folder (SFB_DESK_HOME in
+    tests); the app's autosave (qt/game_files) is this file."""
+    return user_data_dir() / AUTOSAVE_DIR / AUTOSAVE_NAME
+
 
 
 def autosave(session: Session, path: Path | str | None = None) -> Path:
@@ -325,6 +329,7 @@ def autosave(session: Session, path: Path | str | None = None) -> Path:
 def _atomic_write(path: Path, data: bytes) -> None:
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:

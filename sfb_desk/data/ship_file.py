@@ -23,6 +23,7 @@ from typing import Any
 import tomli_w
 
 from sfb_desk.data.paths import display_path  # noqa: F401 - kept importable from here
+from sfb_desk.data.paths import remove_stale_temps
 from sfb_desk.data.ship_checks import check_sections, validate_sections
 from sfb_desk.data.ship_convert import build_spec, spec_to_table
 from sfb_desk.data.ship_errors import (
@@ -210,6 +211,7 @@ def save_ship(spec: ShipSpec, path: str | os.PathLike[str]) -> Path:
     """Write ``spec`` to ``path`` atomically (temp file + ``os.replace``, DESIGN.md section 7)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(target)
     fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:

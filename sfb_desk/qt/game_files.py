@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data import saves
-from ..data.paths import user_data_dir
 from ..data.safe_load import BadFile, load_json
 from ..data.saves import SaveError, check_overwritable, game_to_json, load_game
 from ..engine.log import GameLog
@@ -35,20 +34,21 @@ from ..engine.session import Session
 from ..rules.results import Refusal
 from .game_record import TABLE, GameRecord, TableSettings, record_of, session_of
 
-AUTOSAVE_DIR = "autosave"
-AUTOSAVE_FILE = "current" + saves.SUFFIX
+AUTOSAVE_DIR = saves.AUTOSAVE_DIR
+AUTOSAVE_FILE = saves.AUTOSAVE_NAME
 CLEAN_EXIT_FILE = "clean-exit"
 MARKS_KEY = "table_marks"
 TABLE_KEY = "table"
 
 
 def autosave_dir() -> Path:
-    path = user_data_dir() / AUTOSAVE_DIR
+    path = saves.autosave_path().parent
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def autosave_file() -> Path:
+    """:func:`sfb_desk.data.saves.autosave_path`, its folder made."""
     return autosave_dir() / AUTOSAVE_FILE
 
 
@@ -121,6 +121,7 @@ def recoverable() -> Recoverable | None:
     ``clean-exit``; any other autosave is newer than the last clean exit. Only the file is
     parsed (no replay): cheap at start-up."""
     path = autosave_file()
+    saves.remove_stale_temps(path)  # an autosave the last session was killed in the middle of
     if not path.exists():
         return None
     marker = autosave_dir() / CLEAN_EXIT_FILE

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine.answers import NO_ANSWER, Replay, SeededDice
+from ..engine.corrections import Correction
 from ..engine.log import ANSWER, PROMPT, GameLog, LogRecord
 from ..engine.prompts import Choice, DiceRequest, Prompt
 from ..engine.session import Session

@@ -208,3 +208,41 @@ def test_migrations_run_in_order_before_validation():
     with pytest.raises(SaveError) as err:
         migrate(doc, "x.sfbsave", {2: two_to_three})
     assert "no migration from format version 1" in str(err.value)
+
+
+def test_the_autosave_is_where_the_readme_says(_private_home):
+    """README: the autosave is autosave/current.sfbsave in the user data folder, the same file
+    for saves.autosave and the app's autosave (qt/game_files)."""
+    from sfb_desk.qt import game_files
+
+    assert autosave_path() == _private_home / "data" / "autosave" / "current.sfbsave"
+    assert game_files.autosave_file() == autosave_path()
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "`autosave/current.sfbsave` in the user data folder" in readme
+
+
+def test_a_temp_file_left_by_an_interrupted_save_is_removed_by_the_next(tmp_path):
+    target = tmp_path / "game.sfbsave"
+    stale = tmp_path / ".game.sfbsave.k3j9x2aa.tmp"  # what mkstemp names a write of it
+    fresh = tmp_path / ".game.sfbsave.zz81pq0b.tmp"  # a write in progress: left alone
+    other = tmp_path / ".notes.txt.tmp"  # not ours
+    for f in (stale, fresh, other):
+        f.write_bytes(b"half a save")
+    old = os.path.getmtime(stale) - 3600
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    save_game(target, short_game())
+    assert not stale.exists() and fresh.exists() and other.exists()
+    assert load_game(target).state == short_game().state
+
+
+def test_a_temp_file_left_by_a_killed_autosave_is_removed_at_the_next_start(_private_home):
+    from sfb_desk.qt import game_files
+
+    autosave = game_files.autosave_file()
+    stale = autosave.with_name(f".{autosave.name}.a1b2c3d4.tmp")
+    stale.write_bytes(b'{"format": "sfb-desk-save", "ver')
+    old = os.path.getmtime(stale) - 3600
+    os.utime(stale, (old, old))
+    assert game_files.recoverable() is None  # what the app asks at start
+    assert not stale.exists()
