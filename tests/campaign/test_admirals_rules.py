@@ -290,3 +290,28 @@ def test_battle_builder_makes_a_valid_desk_scenario_with_carried_damage():
 def test_battle_builder_refuses_an_unknown_template():
     with pytest.raises(ValueError, match="templates"):
         build_battle("G9", "x", "x", [], specs={})
+
+
+# --- C4, C9, D2 ----------------------------------------------------------------------------------
+
+def test_cloaked_detection_example_scouts_at_1_bases_at_2():
+    from sfb_desk.campaign.admirals import control
+
+    # 004 C9: "Scouts can detect a cloaked ship at range 1. Bases at range 2."
+    scout, base = control.zone_of_control(["ship", "scout"]), control.zone_of_control(["large_base"])
+    assert scout == 2 and base == 3
+    assert control.detects(scout, 1, cloaked=True) and not control.detects(scout, 2, cloaked=True)
+    assert control.detects(base, 2, cloaked=True) and not control.detects(base, 3, cloaked=True)
+    assert control.detects(scout, 2)
+
+
+def test_planet_control_requirements():
+    from sfb_desk.campaign.admirals import control
+
+    assert control.enemy_planet_control("major", 2, 20).controlled
+    assert not control.enemy_planet_control("homeworld", 3, 29).controlled
+    assert control.enemy_planet_control("minor", 0, 10, commando_ships=[4]).controlled
+    assert not control.enemy_planet_control("minor", 1, 10, defenses_left=True).controlled
+    assert control.unclaimed_presence("major", [3]).controlled  # a size class 3 ship counts 2
+    assert not control.unclaimed_presence("major", [4]).controlled
+    assert control.unclaimed_presence("major", [4], bp_offensive=15).controlled

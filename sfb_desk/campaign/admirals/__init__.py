@@ -9,5 +9,6 @@ repairs       field repairs (H1-H2) and repair facilities (H3): costs, capacity,
 command       command ratings and weighted command costs (F1-F3)
 officers      legendary officers (I1)
 encounters    patrols, raids and monsters (I2, I3, I6)
-battles       the battle builder: set-up templates G2-G6 as desk scenarios
+battles       the battle builder: set-up templates G2-G5 as desk scenarios
+control       zones of control and cloaked detection (C4, C9), planet control (D2)
 """
