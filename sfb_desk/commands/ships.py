@@ -265,10 +265,14 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
     if spec.extra:
         out.append("Extra")
         out += [f"  {k:<20}{v}" for k, v in spec.extra]
+    found = [*spec.sources, *(f"{p.source}: {p.repository} {p.path} @{p.commit} "
+                              f"({', '.join(p.fields)})" for p in spec.provenance)]
+    if spec.checked_against:
+        found.append(f"checked by the player against {spec.checked_against}")
     for title, items in (
         ("Missing", spec.missing),
         ("Notes", spec.notes),
-        ("Sources", spec.sources),
+        ("Sources", found),
     ):
         out.append(title)
         out += [f"  - {item}" for item in items] or ["  none"]
