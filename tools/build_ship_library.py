@@ -82,7 +82,7 @@ from pathlib import Path
 from ship_library import core, imports, ssd
 from ship_library.common import header
 from ship_library.public import gather
-from ship_library.sources import DEFAULT_CACHE, fetch_from_git
+from ship_library.sources import DEFAULT_CACHE, EXTRA_CLASSES, fetch_from_git
 from ship_library.toml_out import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,6 +122,11 @@ def build_documents(reference: Path = REFERENCE, sources: Path | None = None,
         facts.setdefault(sid, []).append(
             f'reference/ssd_facts.json entry "{unit["id"]}" (seed 000 {doc["extra"]["seed_lines"]})')
     if sources is not None:
+        for sid, (race_name, code, name, rule) in EXTRA_CLASSES.items():
+            if sid in docs:
+                raise ValueError(f"{sid} is in the reference already; drop it from EXTRA_CLASSES")
+            docs[sid] = imports.new_class(sid, race_name, code, name, rule)
+            facts[sid] = []
         for sid, doc in docs.items():
             if sid in core_rules.values():
                 continue  # the reference already cross-checked the core ships' sources

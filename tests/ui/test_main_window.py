@@ -70,7 +70,9 @@ def test_panels_menus_and_status(window):
         assert name in window.actions
     assert window.actions["undo"].shortcut().toString() == "Ctrl+Z"
     assert "Ctrl+Shift+Z" in [s.toString() for s in window.actions["redo"].shortcuts()]
-    assert "113 ship classes" in window.statusBar().currentMessage()
+    ships = window.library.ships.values()
+    playable = sum(1 for s in ships if s.complete)
+    assert f"{len(ships)} ship classes ({playable} playable: " in window.statusBar().currentMessage()
     assert window.windowTitle() == "SFB Desk"
 
 

@@ -105,6 +105,24 @@ class _Merge:
         return chosen
 
 
+#: What a class no reference entry describes lacks before the sources are read.
+NEW_CLASS_MISSING = ["shield box counts", "system box counts", "weapons",
+                     "sensor/scanner/damage-control tracks", "excess damage boxes",
+                     "shuttle boxes", "crew units and boarding parties", "BPV", "size class",
+                     "movement cost", "turn mode", "breakdown"]
+
+
+def new_class(sid: str, race_name: str, class_code: str, name: str, rule: str) -> dict:
+    """The document of a class beyond the reference (sources.EXTRA_CLASSES), before merging."""
+    return {"format": "sfb-desk-ship", "format_version": 1,
+            "identity": {"id": sid, "race": sid.split("-")[0], "race_name": race_name,
+                         "class_code": class_code, "name": name, "kind": "ship", "rule": rule},
+            "status": {"complete": False, "missing": list(NEW_CLASS_MISSING), "sources": [],
+                       "notes": ["Not in the Advanced Missions SSD book: every fact comes from "
+                                 "the public transcriptions named below."]},
+            "data": {"flags": []}}
+
+
 def _hull_split(systems: dict) -> str:
     return "/".join(str(systems.get(k, 0)) for k in ("forward_hull", "aft_hull", "center_hull"))
 

@@ -78,6 +78,21 @@ AMARILLO_SHIPS: dict[str, SourceFile] = {
     "THO-SC": _amarillo("tholian/sc.json", "5bd4ef7db8cb31a161523de90f1aec15046d4786"),
 }
 
+#: Classes beyond the Advanced Missions book, from the same transcriptions: id -> (race name,
+#: class code, name, rule). The rule is the Master Ship Chart's and Terragos' (both agree).
+EXTRA_CLASSES: dict[str, tuple[str, str, str, str]] = {
+    "FED-NCL": ("Federation", "NCL", "New Light Cruiser", "R2.18"),
+    "GOR-DD": ("Gorn", "DD", "Destroyer", "R6.4"),
+    "KLI-D5": ("Klingon", "D5", "War Cruiser", "R3.23"),
+    "KZI-CL": ("Kzinti", "CL", "Light Cruiser", "R5.5"),
+}
+AMARILLO_SHIPS.update({
+    "FED-NCL": _amarillo("federation/ncl.json", "4e165bf8d099b5ec2ca0d17b2ad400d63e96778d"),
+    "GOR-DD": _amarillo("gorn/dd.json", "14b64531c20566147563a872283bf231aed4646c"),
+    "KLI-D5": _amarillo("klingon/d5.json", "14b64531c20566147563a872283bf231aed4646c"),
+    "KZI-CL": _amarillo("kzinti/cl.json", "4e165bf8d099b5ec2ca0d17b2ad400d63e96778d"),
+})
+
 #: Terragos' (race, type) for our classes whose rule number it prints differently or not at all.
 TERRAGOS_TYPES: dict[str, tuple[str, str]] = {
     "ROM-CON": ("Romulan", "Condor"), "ROM-SKA": ("Romulan", "SkyH-A"),

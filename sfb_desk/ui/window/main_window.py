@@ -258,8 +258,11 @@ class MainWindow(QMainWindow):
 
     def _library_status(self) -> None:
         ships = self.library.ships.values()
-        incomplete = sum(1 for s in ships if not s.complete)
-        message = (f"{len(self.library.ships)} ship classes ({incomplete} incomplete). "
+        count = {k: sum(1 for s in ships if s.data_status == k)
+                 for k in ("verified", "draft", "incomplete")}
+        message = (f"{len(self.library.ships)} ship classes ({count['verified'] + count['draft']}"
+                   f" playable: {count['verified']} verified, {count['draft']} draft; "
+                   f"{count['incomplete']} incomplete). "
                    "Game ▸ New game (Ctrl+N) or New Duel against the robot (Ctrl+Shift+N)")
         if self.library.problems:
             files = len({p.file for p in self.library.problems})
