@@ -16,7 +16,9 @@ asks, what it computes, its status and its result. A computed step whose inputs 
 
 from __future__ import annotations
 
-from . import operations, procedures, round_late, tables
+import re
+
+from . import operations, procedures, round_late, sit, tables
 from .dice import Dice, DiceNeeded
 from .procedures import SIDES, InputNeeded
 from .round_state import (  # noqa: F401 - DONE ... RoundReport are this module's API too
@@ -64,8 +66,12 @@ def _step_3x1(data: dict, st: State, view: StepView) -> None:
 
 def _step_4a2(data: dict, st: State, view: StepView) -> None:
     raw = data.get("4A2", {})
+    scouts = []
     for side in SIDES:
         st.ew_units[side] = [dict(u) for u in raw.get(side, [])]
+        for unit in st.ew_units[side]:
+            if unit.get("sit"):
+                scouts.append(_sit_scout(unit))
     bases = []
     for base in raw.get("bases", []):
         side, kind = base["side"], base["kind"]
@@ -75,11 +81,34 @@ def _step_4a2(data: dict, st: State, view: StepView) -> None:
         bases.append({"side": side, "name": base.get("name", kind), "kind": kind, "ew": ew,
                       "attack": attack})
     st.ew = procedures.electronic_warfare(st.ew_units)
-    view.result = st.ew.text + "".join(
+    view.result = st.ew.text + "".join(f"; {line}" for line in scouts) + "".join(
         f"; {b['name']} ({b['kind']}) EW {b['ew']} -> attack {b['attack']} "
         f"{tables.BASE_EW_RULES[b['kind']]}" for b in bases)
     view.values = {"totals": st.ew.totals, "newpt": st.ew.newpt, "shift": st.ew.shift,
                    "disadvantaged": st.ew.disadvantaged, "bases": bases}
+
+
+def _sit_scout(unit: dict) -> str:
+    """A scout named by its SIT designation: its EW from the SIT, or for an armed scout the
+    chosen level and the attack factor that goes with it (313.31)."""
+    entries = sit.lookup(str(unit["sit"]), unit.get("race"), exact=True)
+    if not entries:
+        raise ValueError(f"{unit['sit']!r} is not in the Ship Information Table excerpts")
+    entry = entries[0]
+    name = unit.get("name") or entry.designation
+    choices = re.findall(r"(\d+)EW:(\w+)", entry.ew)
+    if not choices:
+        if not entry.ew:
+            raise ValueError(f"{entry.designation} has no EW rating in the SIT (313.1)")
+        unit.setdefault("ew", int(entry.ew))
+        return f"{name}: EW {entry.ew} (SIT, 313.1)"
+    levels = {int(ew): attack for ew, attack in choices}
+    if int(unit.get("ew", 0)) not in levels:
+        raise InputNeeded(f"{name} ({entry.designation}) is an armed scout: choose EW "
+                          f"{' or '.join(map(str, levels))} in secret (313.31)")
+    attack = levels[int(unit["ew"])].removesuffix("AF")
+    return f"{name}: EW {unit['ew']}, attack {attack if attack.isdigit() else 'the tug'}" \
+           " (313.31)"
 
 
 def _step_4a3(data: dict, st: State, dice: Dice, view: StepView) -> None:

@@ -45,7 +45,9 @@ SPECS: dict[str, FormSpec] = {
           low=-3, high=3))),
     "4A2": FormSpec("4A2", columns=(
         F("side", "Side", "choice", SIDE, "attacker"), F("name", "Unit", "text", default=""),
-        F("ew", "EW", "int", default=1, high=6), F("crippled", "Crippled", "bool", default=False),
+        F("ew", "EW", "int", default=1, high=6),
+        F("sit", "SIT unit (313.31)", "text", default=""),
+        F("crippled", "Crippled", "bool", default=False),
         F("cripple_ew", "EW crippled", "int", default=0, high=6),
         F("base", "Base table (313.33, 444.14)", "choice", ("", *BASE_EW_TABLE), ""),
         F("race", "Base race", "text", default=""))),
@@ -190,9 +192,12 @@ def write(step: str, data: dict, values: dict, rows: list[dict]) -> None:
                 out["bases"].append({"side": r["side"], "kind": r["base"], "ew": int(r["ew"]),
                                      "race": r.get("race", ""), "name": r.get("name") or r["base"]})
             else:
-                out[r["side"]].append({"name": r.get("name") or "?", "ew": int(r["ew"]),
-                                       "crippled": bool(r.get("crippled")),
-                                       "cripple_ew": int(r.get("cripple_ew", 0))})
+                unit = {"name": r.get("name") or "?", "ew": int(r["ew"]),
+                        "crippled": bool(r.get("crippled")),
+                        "cripple_ew": int(r.get("cripple_ew", 0))}
+                if r.get("sit"):
+                    unit["sit"] = r["sit"]
+                out[r["side"]].append(unit)
         data[step] = out
     elif step == "4A3":
         units: dict[tuple[str, str], dict] = {}

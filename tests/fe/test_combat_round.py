@@ -199,3 +199,17 @@ def test_malformed_entries_stop_the_round_with_a_message_not_a_traceback():
             report.summary["waiting_at"]).result
 
     run()
+
+
+def test_armed_scouts_from_the_sit_313_31():
+    """The COV's SIT entry reads (4EW:2AF)(1EW:6AF): EW 4 leaves attack 2, EW 1 attack 6; the
+    D6S is a plain scout, EW 4 from the SIT."""
+    data = copy.deepcopy(ROUND)
+    data["4A2"] = {"attacker": [{"name": "D6S", "sit": "D6S"}],
+                   "defender": [{"name": "COV", "sit": "COV", "race": "Federation", "ew": 4}]}
+    step = evaluate(data).step("4A2")
+    assert "COV: EW 4, attack 2 (313.31)" in step.result and "D6S: EW 4 (SIT" in step.result
+    assert step.values["totals"] == {"attacker": 4, "defender": 4}
+    data["4A2"]["defender"][0]["ew"] = 3
+    step = evaluate(data).step("4A2")
+    assert step.status == WAITING and "choose EW 4 or 1" in step.result
