@@ -238,3 +238,7 @@ def cancel(campaign: Campaign, qid: str) -> None:
         raise LedgerError(f"{qid} has been paid for already; undo the payment instead")
     with campaign.change(f"Cancelled {qid}", "") as tx:
         tx.delete("queue", qid)
+        if order["kind"] in ("refit", "convert", "reactivate"):
+            ship = campaign.unit(order["unit"])
+            ship.status = "mothballed" if order["kind"] == "reactivate" else "active"
+            campaign.put_ship(tx, ship)

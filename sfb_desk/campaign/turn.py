@@ -48,11 +48,7 @@ def _collect(campaign: Campaign, tx, dice: Dice) -> list[str]:  # noqa: ANN001
     for code, race in campaign.races().items():
         got = economy.collect(planets, code, income_rule=str(campaign.option("planet_income")),
                               survey=race.get("survey", []), homeworld_lost=race.get("homeworld_lost", False))
-        for what, amount, rule in got.lines:
-            grid = "main"
-            for p in planets:
-                if p["owner"] == code and what.startswith(p["name"] + " ("):
-                    grid = p.get("grid") or "main"
+        for what, amount, rule, grid in got.lines:
             campaign.post(tx, code, amount, f"collected: {what}", rule, grid=grid)
         race["last_core_income"] = str(got.ground_force_ep * 10)
         tx.put("race", code, race)

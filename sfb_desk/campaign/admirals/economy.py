@@ -49,7 +49,7 @@ class Collection:
     """Step 1 for one race: EPs by supply grid (the homeworld's grid is "main")."""
 
     by_grid: dict[str, int] = field(default_factory=dict)
-    lines: list[tuple[str, int, str]] = field(default_factory=list)  # (what, EP, rule)
+    lines: list[tuple[str, int, str, str]] = field(default_factory=list)  # (what, EP, rule, grid)
     ground_force_ep: Fraction = Fraction(0)
 
     @property
@@ -69,7 +69,7 @@ def collect(planets: list[dict], race: str, *, income_rule: str = "setup",
         ep = planet_ep(planet, income_rule=income_rule)
         grid = planet.get("grid") or "main"
         out.by_grid[grid] = out.by_grid.get(grid, 0) + ep
-        out.lines.append((f"{planet.get('name', '?')} ({planet['type']}, grid {grid})", ep, "(D1)"))
+        out.lines.append((f"{planet.get('name', '?')} ({planet['type']}, grid {grid})", ep, "(D1)", grid))
         if planet["type"] in ("homeworld", "major", "minor"):
             core += ep
     if survey:
@@ -77,15 +77,9 @@ def collect(planets: list[dict], race: str, *, income_rule: str = "setup",
         cap = SURVEY_CAP_HOMEWORLD_LOST if homeworld_lost else SURVEY_CAP
         got = min(raw, cap)
         out.by_grid["main"] = out.by_grid.get("main", 0) + got
-        out.lines.append((f"off-map survey ({len(survey)} ships, {raw} EP, cap {cap})", got, "(D4)"))
+        out.lines.append((f"off-map survey ({len(survey)} ships, {raw} EP, cap {cap})", got, "(D4)", "main"))
     out.ground_force_ep = core * GROUND_FORCE_SHARE
     return out
-
-
-def pay_deficit(treasury: Fraction) -> tuple[Fraction, bool]:
-    """D3: last turn's negative balance is paid from this turn's EPs; (new treasury, frozen)
-    where frozen means production and all other spending stop this turn."""
-    return treasury, treasury < 0
 
 
 def web_upkeep(hexes: int, strength: int = 0) -> Fraction:
