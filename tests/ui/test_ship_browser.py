@@ -77,6 +77,25 @@ def test_incomplete_ship_is_flagged(browser, library):
     assert "Missing:" in item.toolTip(4)
 
 
+def test_draft_ship_is_marked_and_says_what_the_program_can_do(browser, library):
+    assert browser.select("KZI-CVL")
+    assert browser.table.currentItem().text(4) == "draft: check against your SSD"
+    text = browser.details.toPlainText()
+    assert "Draft: check against your SSD." in text
+    assert "The program can" in text and "fighters are not launched or played" in text
+    assert "deastland0423/amarillo data/factions/kzinti/cvl.json" in text  # its sources
+    assert "6 verified, " in browser.count_label.text()
+    assert browser.select("FED-CA") and browser.table.currentItem().text(4) == "verified"
+
+
+def test_set_up_dialog_marks_draft_ships(library):
+    from sfb_desk.ui.setup.ship_picker import _ship_row
+
+    assert _ship_row(library.get("KLI-G2")).text(5) == "draft: check against your SSD"
+    assert _ship_row(library.get("KLI-D7")).text(5) == "verified"
+    assert _ship_row(library.get("ROM-K9R")).text(5) == "incomplete"
+
+
 def test_details_html_escapes_text(library):
     html = ship_details_html(library.get("FED-CA"))
     assert "Heavy Cruiser" in html and "<script" not in html
