@@ -182,3 +182,15 @@ def test_merge_is_reproducible() -> None:
     first = dumps(_merge(amarillo=(AMARILLO, copy.deepcopy(facts)), terragos=(TERRAGOS, record)))
     again = dumps(_merge(amarillo=(AMARILLO, copy.deepcopy(facts)), terragos=(TERRAGOS, record)))
     assert first == again
+
+
+def test_a_source_file_missing_from_the_cache_is_reported_not_guessed(tmp_path):
+    from ship_library.public import gather
+
+    report: list[str] = []
+    found = gather("KLI-G2", {"identity": {"race": "KLI", "rule": "R3.19", "class_code": "G2"}},
+                   tmp_path, report)
+    assert found == {"amarillo": None, "terragos": None, "msc": None}
+    assert report[0] == "KLI-G2: deastland0423/amarillo data/factions/klingon/g2.json @1818324"
+    assert any("Shipyard.java" in line for line in report)
+    assert any("master_ship.chart" in line for line in report)
