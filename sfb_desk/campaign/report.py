@@ -41,6 +41,12 @@ def summary(campaign: Campaign, *, journal: int = 30) -> dict:
 
         step = sequence.Step(meta["step"], STEPS[meta["step"] - 1].lower(),
                              f"{STEPS[meta['step'] - 1]} phase", "SEQUENCE of PLAY")
+    elif meta["pack"] == "linked":
+        linked = campaign.store.get("linked", "state") or {"next": 1, "done": False}
+        title = ("the mini-campaign is over" if linked["done"] else
+                 f"battle {linked['open']['battle']} to fight or close" if linked.get("open")
+                 else f"scenario {linked['next']} next")
+        step = sequence.Step(linked["next"], "linked", title, "(T3.2)")
     else:
         step = sequence.step(meta["step"])
     races = {}

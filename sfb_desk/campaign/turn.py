@@ -29,6 +29,10 @@ def step(campaign: Campaign, dice: Dice | None = None) -> list[str]:
     dice = dice or campaign.dice()
     if campaign.meta["pack"] == "gm":
         return _gm_step(campaign, dice)
+    if campaign.meta["pack"] == "linked":
+        from .linked import t3
+
+        return t3.step(campaign, dice)
     current = sequence.step(campaign.step_number)
     handler = _HANDLERS.get(current.key)
     notes: list[str] = []

@@ -98,3 +98,19 @@ def test_orders_and_supply_from_the_command_line(tmp_path, capsys):
     assert main(["campaign", "status", str(path), "--json"]) == 0
     fleet = {s["id"]: s for s in _json(capsys)["fleet"]}
     assert not fleet["kahless"]["in_supply"] and fleet["kahless"]["strategic_speed"] == 2
+
+
+def test_the_lone_gray_wolf_from_the_command_line(tmp_path, capsys):
+    path = tmp_path / "t3.sfbcampaign"
+    assert main(["campaign", "new", str(path), "--example", "t3", "--seed", "2"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "step", str(path), "--dice", "2,4", "--json"]) == 0
+    assert "battle t3-s1 queued" in _json(capsys)["notes"][0]  # group 2, the BC Comet
+    assert main(["campaign", "step", str(path)]) == 1
+    assert "fight battle t3-s1" in capsys.readouterr().err
+    assert main(["campaign", "battle", str(path), "t3-s1", "--robots", "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "step", str(path), "--json"]) == 0  # the interlude (T3.41)
+    assert any(n.startswith("kang:") for n in _json(capsys)["notes"])
+    assert main(["campaign", "status", str(path), "--json"]) == 0
+    assert _json(capsys)["step"]["title"] == "scenario 2 next"

@@ -167,6 +167,44 @@ def after_battle(campaign: Campaign, contact_: dict, result: dict) -> list[str]:
     return chain.between_scenarios(campaign, DEFINITION)
 
 
+def step(campaign: Campaign, dice: Dice, *, turns: int = 40) -> list[str]:
+    """One move of the mini-campaign for the CLI and the window: with no battle waiting, roll
+    the next contact and queue its battle; with the last battle's result in, close it (the
+    T3.4 interlude). A queued battle still to be fought is refused."""
+    from ..battle_queue import queue_scenario
+
+    doc = chain.state(campaign)
+    battles = campaign.store.all("battle")
+    waiting = [k for k, b in battles.items() if b["status"] == "queued"]
+    if waiting:
+        raise LedgerError(f"fight battle {waiting[0]} and import its result first (T3.32)")
+    open_ = doc.get("open")
+    if open_ is not None:
+        battle = battles[open_["battle"]]
+        notes = after_battle(campaign, open_["contact"], battle["result"] or {})
+        doc = chain.state(campaign)
+        doc.pop("open", None)
+        with campaign.change(f"The Lone Gray Wolf: interlude after scenario {open_['contact']['scenario']}",
+                             "(T3.41)") as tx:
+            tx.put("linked", "state", doc)
+        return notes
+    if doc["done"]:
+        return [victory(campaign)["level"]]
+    contact_ = contact(campaign, dice)
+    if contact_["evaded"]:
+        return [f"scenario {contact_['scenario']}: group {contact_['group']} is gone; the Kang evades (T3.21)"]
+    scenario, units = scenario_doc(campaign, contact_, turns=turns)
+    bid = f"t3-s{contact_['scenario']}"
+    queue_scenario(campaign, bid, "T3", [("Klingon", ["kang"]), ("Kzinti", [
+        v for v in units.values() if v != "kang"])], units, scenario, rule="(T3.31)")
+    doc = chain.state(campaign)
+    doc["open"] = {"battle": bid, "contact": contact_}
+    with campaign.change(f"The Lone Gray Wolf: battle {bid} waits", "(T3.3)") as tx:
+        tx.put("linked", "state", doc)
+    return [f"scenario {contact_['scenario']}: group {contact_['group']} finds the Kang; battle {bid} queued"
+            + (f" (factional: {', '.join(contact_['factional'])})" if contact_["factional"] else "")]
+
+
 def record_fast_turns(campaign: Campaign, scenario: int, segment: int, turns: int) -> int:
     """T3.22: turns the Kang spent above speed 20 in one 20-turn segment of a scenario, at
     most 6; refused past the limit. Returns the segment's total."""
