@@ -98,8 +98,9 @@ def data_facts(ship: dict) -> dict:
     for key in ("crew", "boarding_parties", "size_class", "year"):
         if ship[key].isdigit():
             out[key] = int(ship[key])
-    if re.fullmatch(r"\d+(/\d+)?", ship["bpv"]):
-        out["bpv"] = int(ship["bpv"].split("/")[-1])  # "110/90" = economic/combat
+    bpv = ship["bpv"].rstrip("*")  # "224*" (Romulan ships): the star is a mark, not a digit
+    if re.fullmatch(r"\d+(/\d+)?", bpv):
+        out["bpv"] = int(bpv.split("/")[-1])  # "110/90" = economic/combat (G24.35)
     if ship["turn_mode"] in ("AA", "A", "B", "C", "D", "E", "F"):
         out["turn_mode"] = ship["turn_mode"]
     if re.fullmatch(r"[1-6](-[1-6])?", ship["breakdown"]):
