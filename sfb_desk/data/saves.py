@@ -55,7 +55,7 @@ from .paths import remove_stale_temps, user_data_dir
 from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 5
+CURRENT_VERSION = 6
 SUFFIX = ".sfbsave"
 #: The autosave: ``autosave/current.sfbsave`` in the user data folder (README).
 AUTOSAVE_DIR = "autosave"
@@ -108,7 +108,15 @@ def _v4_to_v5(doc: dict) -> dict:
 
 #: A version that adds prompts to the sequence of play takes a new number, so that older logs
 #: replay by prompt key (:func:`game_from_json`).
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(doc: dict) -> dict:
+    """Version 6 asks the marines prompt only of a side with transporter uses paid (or a
+    dropped shield), and adds transporter bombs: a v5 log is replayed by prompt key (the
+    empty marine orders it holds are dropped)."""
+    return dict(doc)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
+                                    5: _v5_to_v6}
 
 
 class SaveError(Exception):

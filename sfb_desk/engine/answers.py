@@ -147,12 +147,21 @@ class Chain:
         return NO_ANSWER
 
 
+def _find(keys: Sequence[str], key: str, start: int) -> int | None:
+    try:
+        return keys.index(key, start)  # type: ignore[attr-defined]
+    except ValueError:
+        return None
+
+
 class Replay:
     """Feed back ``(value, source)`` pairs, e.g. a log's accepted answers, in order.
 
     With ``keys`` (the prompt key of each answer, :meth:`GameLog.answer_keys`), a prompt with a
     default whose key is not the next answer's is answered with its default: a prompt the
-    program that wrote the log did not ask (a rule added since), passed as its default says."""
+    program that wrote the log did not ask (a rule added since), passed as its default says;
+    and recorded answers of prompts no longer asked are dropped when they passed (an empty
+    answer or a default) and the pending prompt's key comes later in the log."""
 
     def __init__(self, answers: Sequence[tuple[object, str]],
                  keys: Sequence[str] | None = None) -> None:
@@ -164,9 +173,17 @@ class Replay:
         if self._next >= len(self._answers):
             return NO_ANSWER
         keys = self._keys
-        if keys is not None and prompt.default is not None and keys[self._next] != prompt.key \
+        if keys is not None and keys[self._next] != prompt.key \
                 and not keys[self._next].startswith("table."):  # a correction: in its place
-            return prompt.default, "default"
+            ahead = _find(keys, prompt.key, self._next)
+            passed = range(self._next, ahead) if ahead is not None else range(0)
+            if ahead is not None and all(
+                    not keys[i].startswith("table.") and (
+                        self._answers[i][0] in ({}, None) or self._answers[i][1] == "default")
+                    for i in passed):
+                self._next = ahead  # prompts no longer asked, passed at the time: dropped
+            elif prompt.default is not None:
+                return prompt.default, "default"
         value, source = self._answers[self._next]
         self._next += 1
         return value, source

@@ -44,7 +44,7 @@ from ..rules.systems.mines import (
 )
 from ..rules.systems.mines.records import CAPTOR_LOADS
 from ..rules.systems.terrain import dust_damage, heat_damage, nova_front, radiation_crew_loss
-from ..rules.units import ACTIVE, SHIP, Unit
+from ..rules.units import ACTIVE, SHIP, Unit, clock_of
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
@@ -129,9 +129,12 @@ class BattlefieldSteps:
         return spec is not None and ("minesweeper" in spec.flags or spec.id.endswith("-MS"))
 
     def _cloaked(self, uid: str) -> bool:
+        """Fully cloaked now (G13; cloak_steps): M5.1121 mines trigger on it only on a 1."""
+        from ..rules.systems import cloak as ck
+
         record = self._ships.get(uid)
         cloak = getattr(getattr(record, "systems", None), "cloak", None)
-        return bool(getattr(cloak, "cloaked", False))
+        return cloak is not None and ck.fully_cloaked(cloak, clock_of(self._turn, self._impulse))
 
     def _mines_on_entry(self, unit: Unit) -> Walk:
         mines = self._battlefield.mines

@@ -4,7 +4,8 @@ A mixin of :class:`~sfb_desk.engine.session.Session`; the rules are
 :mod:`sfb_desk.rules.systems.transporters` and :mod:`sfb_desk.rules.systems.boarding`.
 
 * **Marine Activity Stage** (6B7; the client's 6B07): each side with a ship that has a
-  working transporter answers one ``marines`` Orders prompt (default ``{}``)::
+  transporter and transporter uses paid this turn (or a dropped shield to raise) answers one
+  ``marines`` Orders prompt (default ``{}``)::
 
       {ship: {"drop": [4], "raise": [1], "guards": ["phaser#1"],
               "raids": [{"target": "KRT", "box": "disruptor#A"}],
@@ -35,7 +36,7 @@ from ..rules.units import SHIP, Unit, clock_of
 from .prompts import DiceRequest, Orders, Prompt, check_dice
 
 Walk = Generator[Prompt, object, None]
-_KEYS = {"drop", "raise", "guards", "raids", "board"}
+_KEYS = {"drop", "raise", "guards", "raids", "board", "tbombs"}
 
 
 class MarineSteps:
@@ -80,9 +81,11 @@ class MarineSteps:
     def _marines(self, step) -> Walk:
         if not self._ships:
             return
+        self._arm_tbombs()
         for side in self._sides():
             ships = [u.id for u in self._controlled() if u.side == side and u.id in self._ships
-                     and self.specs[self._ships[u.id].spec_id].count("transporter")]
+                     and self.specs[self._ships[u.id].spec_id].count("transporter")
+                     and (self._uses_left(u.id) > 0 or "dropped" in self._ships[u.id].shields.status)]
             if not ships:
                 continue
             prompt = Orders(self._key("marines", side), "marines",
@@ -134,6 +137,18 @@ class MarineSteps:
                                     and isinstance(b.get("parties"), int) else 0 for b in board)
             uses = sent  # G8.33: one boarding party a transporter use (decisions.md)
             trial = replace(record, shields=shields)
+            tbombs = what.get("tbombs", [])
+            if not isinstance(tbombs, list):
+                return Refusal("M3.22", f"tbombs of {uid} is a list of {{\"hex\": label}}")
+            uses += len(tbombs)
+            if tbombs:
+                self._ships[uid] = trial
+                try:
+                    placed = self._check_tbombs(unit, tbombs, len(raids) + sent)
+                finally:
+                    self._ships[uid] = record
+                if isinstance(placed, Refusal):
+                    return placed
             if uses:
                 self._ships[uid] = trial  # the drop counts for the transport check
                 try:
@@ -143,7 +158,7 @@ class MarineSteps:
                 if refusal is not None:
                     return refusal
             out.append((uid, {"shields": shields, "guards": frozenset(guards), "raids": raids,
-                              "board": board}))
+                              "board": board, "tbombs": placed if tbombs else []}))
         return out
 
     def _check_transports(self, unit: Unit, raids, board, uses: int, sent: int,  # noqa: ANN001
@@ -197,6 +212,8 @@ class MarineSteps:
             yield from self._raid(uid, raid["target"], raid["box"])
         for item in what["board"]:
             self._board(uid, item["target"], item["parties"])
+        for h in what["tbombs"]:
+            self._place_tbomb(uid, h)
 
     def _use_transporter(self, uid: str) -> None:
         self._update_systems(uid, transporter_uses=self._ships[uid].systems.transporter_uses + 1)
@@ -302,3 +319,76 @@ class MarineSteps:
             self._emit(event("ship_captured", tid, "D7.50",
                              f"{tid} is captured by {systems.enemy_side}: every control room "
                              "is taken", side=systems.enemy_side))
+
+
+    # -- transporter bombs (M3, placed as small explosive mines) -----------------------------
+    def _check_tbombs(self, unit: Unit, items: list, other_uses: int):  # noqa: ANN001
+        """M3.22: one small mine a transporter use, within 5 hexes, into an empty hex, through
+        the ship's own shield facing the hex dropped or down, from the ship's stock (its
+        transporter bomb boxes)."""
+        from ..rules.hexes import LabelError, hex_from_label
+
+        uid = unit.id
+        spec = self.specs[self._ships[uid].spec_id]
+        stock = sum(sp.boxes for sp in spec.special if sp.key == "tbomb")
+        used = self._ships[uid].systems.tbombs_used
+        if len(items) > stock - used:
+            return Refusal("M3.0", f"{uid} has {max(stock - used, 0)} transporter bombs left")
+        hexes = []
+        free = self._transporters_free(uid) - other_uses
+        for n, item in enumerate(items, 1):
+            label = item.get("hex") if isinstance(item, dict) else None
+            try:
+                h = hex_from_label(label) if isinstance(label, str) else None
+            except LabelError:
+                h = None
+            if h is None:
+                return Refusal("M3.22", f"transporter bomb {n} of {uid}: {{\"hex\": \"2215\"}}")
+            if any(u.hex == h and u.active for u in self._units.values()) or h in hexes:
+                return Refusal("M3.22", f"hex {label} is not empty: a transporter bomb is placed "
+                                        "in an empty hex")
+            st = self._ships[uid].shields
+            from ..rules.arcs import shield_struck as struck
+
+            facing = struck(unit.hex, unit.facing, h).shields or tuple(range(1, 7))
+            own_down = any(st.status[k - 1] != UP or st.boxes[k - 1] == 0 for k in facing)
+            refusal = tp.transport_refusal(
+                uid, f"hex {label}", rng=hex_range(unit.hex, h), free_transporters=free - n + 1,
+                uses_left=1, own_shield_down=own_down, target_shield_down=True,
+                cloaked=self._cloak_blocks(uid), em=unit.em.active)
+            if refusal is not None:
+                return replace(refusal, rule="M3.22" if refusal.rule == "G8.14" else refusal.rule)
+            hexes.append(h)
+        return hexes
+
+    def _place_tbomb(self, uid: str, h) -> None:  # noqa: ANN001 - a Hex
+        from ..rules.systems.mines import Mine
+
+        self._use_transporter(uid)
+        n = self._ships[uid].systems.tbombs_used + 1
+        self._update_systems(uid, tbombs_used=n)
+        mine = Mine(id=f"{uid}-TB{n}", owner=self._units[uid].side, hex=h, size="small",
+                    mode="pre_active", pre_placed=False, laid_by=uid,
+                    laid_clock=clock_of(self._turn, self._impulse))
+        self._battlefield = replace(self._battlefield,
+                                    mines=self._battlefield.mines.place(mine))
+        self._emit(event("tbomb_placed", uid, "M3.22", f"{uid} places a transporter bomb",
+                         hex=h.label, mine=mine.id))
+
+    def _arm_tbombs(self) -> None:
+        """M3.223/M3.32 (the client's 6B07.06): a transporter bomb becomes active two impulses
+        after it was placed once its layer is out of its detonation range (at once if the layer
+        is gone)."""
+        from ..rules.systems.mines import arming_done
+
+        clock = clock_of(self._turn, self._impulse)
+        for mine in self._battlefield.mines.live():
+            if mine.mode != "pre_active" or not mine.id.split("-TB")[-1].isdigit():
+                continue
+            layer = self._units.get(mine.laid_by)
+            where = layer.hex if layer is not None and layer.active else None
+            if arming_done(mine, where, clock, method="transporter"):
+                self._battlefield = replace(self._battlefield, mines=self._battlefield.mines.update(
+                    replace(mine, mode="active")))
+                self._emit(event("tbomb_armed", mine.laid_by, "M3.223",
+                                 "a transporter bomb is now armed", mine=mine.id))

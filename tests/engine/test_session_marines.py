@@ -148,3 +148,22 @@ def test_boarding_parties_take_every_control_room_and_capture_the_ship():
     assert session.state.unit("KRT").status == "captured"
     assert outcomes_of(session.state, session.combat)["KRT"].captured
     assert _events(session, "game_over")
+
+
+def test_a_transporter_bomb_is_placed_as_a_small_mine_and_arms_two_impulses_later():
+    """M3.22: ENT (shield #1 dropped) places a T-bomb two hexes ahead, an empty hex within 5;
+    it is a small explosive mine of ENT's side, pre-active, and arms at the Marine Activity
+    Stage two impulses later, ENT being out of its detonation range (M3.223, M3.32)."""
+    session = _walk(_setup(), EA, until="T1.I1.marines.Federation")
+    assert session.check({"ENT": {"drop": [1], "tbombs": [{"hex": "2219"}]}}).rule == "M3.22"
+    assert session.check({"ENT": {"drop": [1], "tbombs": [{"hex": "2214"}]}}).rule == "M3.22"
+    assert session.check({"ENT": {"tbombs": [{"hex": "2218"}]}}).rule == "G8.21"
+    session = _walk(session, [At("T1.I1.marines.Federation", {"ENT": {"drop": [1], "tbombs": [
+        {"hex": "2218"}]}})], until="T1.I4")
+    (mine,) = session.combat.battlefield.mines.mines
+    assert (mine.hex.label, mine.size, mine.owner, mine.laid_by) == ("2218", "small",
+                                                                      "Federation", "ENT")
+    armed = [r for r in session.log if r.kind == "event" and r.data.kind == "tbomb_armed"]
+    assert [r.impulse for r in armed] == [3]
+    assert session.combat.battlefield.mines.get(mine.id).mode == "active"
+    assert session.combat.ship("ENT").systems.tbombs_used == 1

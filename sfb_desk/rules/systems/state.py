@@ -15,7 +15,8 @@ class SystemsRecord:
     transporters used this turn (G8.11); ``parties_away``: its boarding parties beamed onto
     other ships (D7); ``enemy_parties`` of ``enemy_side`` aboard it; ``guards``: boxes its
     own parties guard (D7.83); ``rooms_captured``: its control rooms in enemy hands and
-    ``captured_by``: the side that captured it (D7.50)."""
+    ``captured_by``: the side that captured it (D7.50); ``tbombs_used``: transporter bombs
+    placed from its stock (M3)."""
 
     exploded: bool = False
     self_destruct: bool = False
@@ -27,6 +28,7 @@ class SystemsRecord:
     guards: frozenset[str] = frozenset()
     rooms_captured: frozenset[str] = frozenset()
     captured_by: str = ""
+    tbombs_used: int = 0
 
 
 NO_SYSTEMS = SystemsRecord()
