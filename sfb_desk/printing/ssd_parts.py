@@ -69,6 +69,11 @@ def data_rows(spec: ShipSpec) -> list[tuple[str, str]]:
         rows.append(("HET cost", fraction_text(spec.het_cost)))
     if spec.em_cost is not None:
         rows.append(("EM cost", fraction_text(spec.em_cost)))
+    if spec.explosion_strength is not None:  # D5.2, the Master Ship Chart
+        rows.append(("Explosion strength", str(spec.explosion_strength)))
+    cloak = dict(spec.extra).get("cloak_cost")
+    if cloak is not None:  # G13.21
+        rows.append(("Cloak cost", str(cloak)))
     for label, value in (("Crew units", spec.crew_units),
                          ("Boarding parties", spec.boarding_parties),
                          ("Deck crews", spec.deck_crews),
