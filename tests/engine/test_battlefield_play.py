@@ -187,3 +187,21 @@ def test_sm6_the_mind_monster_feeds_on_the_library_until_it_is_wiped():
     (over,) = events(session, "game_over")
     assert over.data.rule == "SM6.5"
     assert session.combat.battlefield.ended.startswith("The Mind Monster has wiped the library")
+
+
+def test_sh19_with_its_planet_plays_to_the_end():
+    session = start("SH19", seed=3)
+    planet = session.combat.battlefield.terrain.hexes_of("planet")
+    assert planet == {H("2215")}
+    occupied = set()
+
+    def watch(s: Session) -> bool:
+        occupied.update(u.hex for u in s.state.units if u.active)
+        return False
+
+    play(session, [Robot("Federation", "captain", 1), Robot("Klingon", "captain", 2)],
+         stop=watch, limit=400000)
+    assert session.finished
+    (over,) = events(session, "game_over")
+    assert over.data.get("side") in ("Federation", "Klingon")
+    assert not occupied & planet  # nobody entered the planet's hex (SM6.49)

@@ -396,3 +396,11 @@ def test_a_minefield_is_drawn_for_its_owner_only(dialog, qtbot):
     assert len(battlefield_view(combat, "Klingon").mines) == 69
     assert battlefield_view(combat, "Federation").mines == ()
     assert battlefield_view(combat, None).mines == ()  # a shared table: none located yet
+
+
+def test_sh19_starts_with_its_planet(dialog):
+    dialog.scenario_tab.select("SH19")
+    choice = dialog.result()
+    terrain = choice.setup.combat.battlefield.terrain
+    assert [(f.kind, sorted(h.label for h in f.hexes)) for f in terrain.features] == [
+        ("planet", ["2215"])]
