@@ -36,7 +36,10 @@ from ..rules.hexes import hex_range, neighbor
 from ..rules.results import Refusal, event
 from ..rules.systems.mines import (
     YIELD,
+    DetectionAttempt,
     automatic_detection,
+    detect_individual,
+    detection_attempt_problems,
     candidates_on_entry,
     explosive_triggers,
     minefield_announcement,
@@ -44,7 +47,7 @@ from ..rules.systems.mines import (
 )
 from ..rules.systems.mines.records import CAPTOR_LOADS
 from ..rules.systems.terrain import dust_damage, heat_damage, nova_front, radiation_crew_loss
-from ..rules.units import ACTIVE, SHIP, Unit, clock_of
+from ..rules.units import ACTIVE, SHIP, Unit, clock_of, clock_of
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
@@ -127,6 +130,61 @@ class BattlefieldSteps:
         record = self._ships.get(uid)
         spec = self.specs.get(record.spec_id) if record is not None else None
         return spec is not None and ("minesweeper" in spec.flags or spec.id.endswith("-MS"))
+
+    def _detector_kind(self, uid: str) -> str:
+        """M7.32: minesweepers and scouts (G24.26) see 10 hexes, other ships 6."""
+        spec = self.specs[self._ships[uid].spec_id]
+        if self._minesweeper(uid):
+            return "minesweeper"
+        return "scout" if "scout" in spec.flags else "ship"
+
+    # -- M7.2: scanning for individual mines (6B, Ship Systems Function Stage) ---------------------
+    def _mine_scans(self, step) -> Walk:
+        """Each ship of a side that knows of an enemy minefield (M7.1, or a mine it found) may
+        scan once in 8 impulses (4 for minesweepers) at speed 6 or less with its fire control
+        active (M7.21, M7.31, M7.344): a yes/no choice, then one die; every detectable enemy
+        mine in range with that detection number is located (M7.22). The energy point (M7.21)
+        is the owner's to record: the program does not deduct it."""
+        field = self._battlefield
+        if not field.mines.mines:
+            return
+        clock = clock_of(self._turn, self._impulse)
+        for sid in self._ship_ids():
+            unit = self._units[sid]
+            if unit.side not in self._battlefield.known_fields:
+                continue
+            if not any(m.owner != unit.side for m in self._battlefield.mines.live()):
+                continue
+            record = self._ships[sid]
+            fc = record.allocation.fire_control if record.allocation is not None else "active"
+            last = dict(self._battlefield.scans).get(sid)
+            kind = self._detector_kind(sid)
+            if detection_attempt_problems(
+                    speed=unit.speed, kind=kind, clock=clock, last=DetectionAttempt(last),
+                    energy_available=1, fire_control=fc == "active",
+                    erratic=unit.em.active):
+                continue
+            prompt = Choice(self._key("mine_scan", sid),
+                            f"Scan for mines with {sid} (M7.2: one point of energy, allocated or "
+                            "reserve, recorded by you; one die)?", ("no", "yes"), rule="M7.21",
+                            unit=sid, default="no")
+            picked = yield from self._ask(prompt, lambda v, p=prompt: check_choice(p, v))
+            if picked != "yes":
+                continue
+            scans = dict(self._battlefield.scans)
+            scans[sid] = clock
+            self._battlefield = replace(self._battlefield, scans=tuple(sorted(scans.items())))
+            roll = yield from self._d6("mine_scan_roll", sid,
+                                       f"{sid} scans for mines (M7.22): one die", "M7.22")
+            found = detect_individual(unit.hex, kind, roll, self._battlefield.mines.live(),
+                                      unit.side)
+            new = [m for m in found if unit.side not in m.located_by]
+            self._battlefield = replace(self._battlefield, mines=self._battlefield.mines.reveal(
+                [m.id for m in new], unit.side))
+            where = ", ".join(f"a {m.size} mine in {m.hex.label}" for m in new) or "nothing new"
+            self._emit(event("mines_scanned", sid, "M7.22",
+                             f"{sid} scans (roll {roll}): {where}", roll=roll,
+                             found=[m.hex.label for m in new]))
 
     def _cloaked(self, uid: str) -> bool:
         """Fully cloaked now (G13; cloak_steps): M5.1121 mines trigger on it only on a 1."""
@@ -218,6 +276,9 @@ class BattlefieldSteps:
                                        f"sensor rating {rating}", "M7.34")
             if automatic_detection(mine, unit.hex, roll, rating, side=unit.side):
                 self._set_mine(replace(mine, located_by=mine.located_by | {unit.side}))
+                self._battlefield = replace(
+                    self._battlefield,
+                    known_fields=self._battlefield.known_fields | {unit.side})
                 self._emit(event("mine_detected", unit.id, "M7.34",
                                  f"{unit.side} locates a {mine.size} mine in {mine.hex.label}",
                                  side=unit.side, hex=mine.hex.label, size=mine.size))
@@ -242,7 +303,8 @@ class BattlefieldSteps:
                                                           field.mines.live(), side)]
                          if d is not None]
             if distances:
-                field = replace(field, announced=field.announced | {side})
+                field = replace(field, announced=field.announced | {side},
+                                known_fields=field.known_fields | {side})
                 self._emit(event("minefield_detected", None, "M7.1",
                                  f"{side} detects a minefield: the nearest mine is "
                                  f"{min(distances)} hexes away", side=side,

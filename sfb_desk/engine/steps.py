@@ -108,6 +108,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          number="6B7", segment="6B"),
     Step("6B-systems", "Ship Systems Function Stage: Operate Tractors", 6, "G26.30, G7.4",
          "S0 L5864; systems-facts 1 (6B04.04)", handler="ship_systems", segment="6B"),
+    Step("6B-mines", "Ship Systems Function Stage: scanning for individual mines", 6,
+         "M7.2, M7.21, M7.22, M7.31, M7.32", "S0 L6489-6515", handler="mine_scans",
+         segment="6B"),
     # 6C Dogfight Resolution Interface
     Step("6C-dogfight", "Dogfight Resolution Interface", 6, "B2.2", "reference 5.8",
          segment="6C"),

@@ -205,3 +205,36 @@ def test_sh19_with_its_planet_plays_to_the_end():
     (over,) = events(session, "game_over")
     assert over.data.get("side") in ("Federation", "Klingon")
     assert not occupied & planet  # nobody entered the planet's hex (SM6.49)
+
+
+def test_m7_2_scanning_locates_the_mines_with_the_rolled_number_in_range():
+    from sfb_desk.data.custom_setup import UnitEntry
+    from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+    from sfb_desk.rules.systems.mines import detect_individual
+
+    ships, scenarios = libraries()
+    scenario = scenarios.get("PRACTICE-MINEFIELD")
+    entries = [UnitEntry("FED-CA", "CA", "Federation", "1815", "A", 4, 2),
+               UnitEntry("KLI-D7", "D7", "Klingon", "0501", "D", 4, 2)]
+    setup = setup_from_entries(entries, ships, turns=1, dice_seed=1, map_kind="fixed",
+                               scenario=scenario)
+    field = setup.combat.battlefield
+    known = replace(field, known_fields=frozenset({"Federation"}))  # told of it (M7.1)
+    session = Session(setup.state, replace(setup.combat, battlefield=known), setup.specs)
+    script = Chain(Scripted([At("T1.ea.CA", {"speed_plot": 4}), At("T1.ea.D7", {"speed_plot": 0}),
+                             At("T1.I1.mine_scan.CA", "yes"),
+                             At("T1.I1.mine_scan_roll.CA", [3])]), Defaults(), SeededDice())
+    while session.pending is not None and not events(session, "mines_scanned"):
+        session.run(script, limit=1)
+    (scan,) = events(session, "mines_scanned")
+    ca = session.state.unit("CA")
+    expected = detect_individual(ca.hex, "ship", 3, field.mines.live(), "Federation")
+    assert expected  # the M6.4 sample has number-3 mines within six hexes of the cruiser
+    assert sorted(scan.data.get("found")) == sorted(m.hex.label for m in expected)
+    seen = {v.id for v in session.combat.battlefield.mines.view_for("Federation")}
+    assert seen == {m.id for m in expected}
+    # one attempt in any 8 consecutive impulses (M7.21): asked again on impulse 9, not before
+    while session.pending is not None and session.state.impulse < 12:
+        session.run(script, limit=1)
+    keys = [r.key for r in session.log if r.kind == "prompt" and "mine_scan." in r.key]
+    assert keys[:2] == ["T1.I1.mine_scan.CA", "T1.I9.mine_scan.CA"]

@@ -51,6 +51,8 @@ class BattlefieldState:
     library_crew: int = 0  # SM6.49: the planet's library (crew units, memory banks)
     library_banks: int = 0
     ended: str = ""  # why the scenario ended on the battlefield (SM6.5), if it has
+    known_fields: frozenset[str] = frozenset()  # sides told of a minefield (M7.1) or finding one
+    scans: tuple[tuple[str, int], ...] = ()  # each ship's last M7.2 attempt (clock, M7.21)
 
     def __bool__(self) -> bool:
         return bool(self.terrain) or bool(self.mines.mines) or bool(self.monsters)
