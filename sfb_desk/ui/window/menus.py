@@ -76,6 +76,9 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
         toggle.setObjectName(f"view-{name}")
         view.addAction(toggle)
     view.addSeparator()
+    seen_as = view.addMenu("&Battlefield seen as")
+    seen_as.aboutToShow.connect(partial(_fill_seen_as, window, seen_as))
+    actions["seen_as"] = seen_as.menuAction()
     actions["reset_layout"] = _action(window, view, "Reset layout", window.reset_layout)
 
     library = bar.addMenu("&Library")
@@ -105,6 +108,19 @@ def _fill_recent(window, menu: QMenu) -> None:  # noqa: ANN001
         menu.addAction("(none)").setEnabled(False)
     for path in files:
         menu.addAction(path, partial(window.open_game, path))
+
+
+def _fill_seen_as(window, menu: QMenu) -> None:  # noqa: ANN001
+    """The map's mines as the table sees them (only those located, M7) or as one side (its own
+    in full, M6.1): for the owner to look at his minefield."""
+    menu.clear()
+    bridge = window.panels.map_bridge
+    state = window.controller.state
+    sides = sorted({u.side for u in state.units}) if state is not None else []
+    menu.addAction("The table (mines located by another side only)",
+                   partial(bridge.view_as, None))
+    for side in sides:
+        menu.addAction(f"{side} (its own mines in full)", partial(bridge.view_as, side))
 
 
 def _fill_robot(window, menu: QMenu) -> None:  # noqa: ANN001
