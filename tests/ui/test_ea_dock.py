@@ -251,3 +251,19 @@ def test_energy_fractions_survive_the_answer(qtbot, game):
     assert dock.sheet.model.allocation.tractors == Fraction(1, 2)
     assert step(qtbot, c, dock.submit)
     assert c.record.combat.ship("ENT").allocation.tractors == Fraction(1, 2)
+
+
+def test_the_next_ships_sheet_is_built_while_the_first_is_written(qtbot, game):
+    """Submit brings forward a sheet built in the idle time before (issue 12: under 100 ms):
+    the Klingon's, for its pending allocation, with nothing of the Federation's in it."""
+    c, dock = game
+    qtbot.waitUntil(lambda: "KRT" in dock._spares)
+    data, spare = dock._spares["KRT"]
+    assert data.unit_id == "KRT" and spare.model.spec.id == "KLI-D7" and spare.model.turn == 1
+    fill_in(qtbot, dock, "2", {f"photon#{b}": "hold" for b in "ABCD"})
+    assert step(qtbot, c, lambda: dock.submit())
+    assert c.pending.key == "T1.ea.KRT" and dock.editing and dock.sheet is spare
+    assert dock.stack.currentWidget() is spare and not dock._spares  # ENT has allocated
+    c.undo()  # ENT asked again: its sheet is rebuilt, KRT's prepared again
+    qtbot.waitUntil(lambda: "KRT" in dock._spares)
+    assert c.pending.key == "T1.ea.ENT" and dock.sheet.model.spec.id == "FED-CA"

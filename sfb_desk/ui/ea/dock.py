@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sfb_desk.qt.ea_game import GameEaModel, SheetData, answer_value, ea_unit, sheet_data
+from sfb_desk.qt.ea_game import GameEaModel, SheetData, answer_value, ea_unit, sheet_data, ship_record
 from sfb_desk.qt.ea_model import EaSheetModel
 from sfb_desk.qt.game_record import side_of
 from sfb_desk.qt.game_ships import game_ships
@@ -70,6 +70,9 @@ class EaDock(QWidget):
         self._pending_unit: str | None = None
         self._edit: GameSheet | None = None
         self._edit_data: SheetData | None = None
+        #: Sheets of the ships asked next in this energy allocation phase, built while the
+        #: table writes the pending one (issue 12: Submit under 100 ms): unit -> (data, sheet).
+        self._spares: dict[str, tuple[SheetData, GameSheet]] = {}
         self._view: GameSheet | None = None
         self._view_data: tuple[SheetData | None, bool] | None = None
         self._busy = False
@@ -196,6 +199,8 @@ class EaDock(QWidget):
             self._shown = self._units[0]
         self._update_edit(record, state, unit)
         self._show_selected()
+        if unit is not None:
+            QTimer.singleShot(0, self._prepare_spares)  # after this click has painted
 
     def _set_units(self, units: list[str], labels: dict[str, str] | None = None) -> None:
         if units != self._units:
@@ -225,9 +230,16 @@ class EaDock(QWidget):
             self._edit is not None and self._edit_data is not None
             and self._edit_data.unit_id == unit and self._edit_data.turn == data.turn) else None
         focused = self.isAncestorOf(QApplication.focusWidget())
-        self._drop(self._edit)
-        model = GameEaModel.of(data, rules=state.options, allocation=keep)
-        self._edit = self._new_sheet(model)
+        old = self._edit
+        spare = self._spares.pop(unit, None)
+        if spare is not None and keep is None and spare[0] == data:
+            self._edit = spare[1]  # built while the previous sheet was written
+        else:
+            self._drop(spare[1] if spare is not None else None)
+            self._edit = self._new_sheet(GameEaModel.of(data, rules=state.options, allocation=keep))
+        if old is not None and self.stack.currentWidget() is old:
+            self.stack.setCurrentWidget(self._edit)  # before the drop: no other sheet shown between
+        self._drop(old)
         self._edit.refreshed.connect(self._update_submit)
         self._edit_data = data
         if focused and self._edit.entries:
@@ -300,7 +312,32 @@ class EaDock(QWidget):
             self.stack.removeWidget(sheet)
             sheet.deleteLater()
 
+    @Slot()
+    def _prepare_spares(self) -> None:
+        """Build the sheets of the other ships still to allocate this turn (each kept while
+        its data stays the same; the pending one is taken from here when its turn comes)."""
+        c = self._controller
+        record = c.record if c is not None else None
+        if record is None or c.state is None or self._pending_unit is None:
+            return
+        state = c.state
+        for unit in self._units:
+            rec = ship_record(record, unit)
+            if unit == self._pending_unit or rec is None or (
+                    rec.allocation is not None and rec.allocation.turn == state.turn):
+                self._drop(self._spares.pop(unit, (None, None))[1])
+                continue
+            data = sheet_data(record, state, unit, allocating=True)
+            kept = self._spares.get(unit)
+            if data is None or (kept is not None and kept[0] == data):
+                continue
+            self._drop(kept[1] if kept is not None else None)
+            self._spares[unit] = (data, self._new_sheet(GameEaModel.of(data, rules=state.options)))
+
     def _drop_sheets(self) -> None:
+        for _data, sheet in self._spares.values():
+            self._drop(sheet)
+        self._spares.clear()
         self._drop(self._edit)
         self._drop(self._view)
         self._edit = self._view = None
