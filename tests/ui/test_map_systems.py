@@ -49,3 +49,19 @@ def test_links_and_explosions_are_read_from_the_game():
     # before, so it is still shown.
     view = systems_view(session.state, session.combat, records)
     assert [(h.label, r) for h, r in view.explosions] == [("2219", 1)]
+
+
+def test_the_new_game_dialog_sets_the_ship_system_rule_options(qapp):
+    from sfb_desk.rules.systems import SystemsOptions
+    from sfb_desk.ui.setup.options import GameOptions
+
+    options = GameOptions()
+    assert options.systems_options() == SystemsOptions()
+    options.cloak_fire.setCurrentIndex(options.cloak_fire.findData("table"))
+    options.auction.setCurrentIndex(options.auction.findData("none"))
+    options.extended_tractors.setChecked(True)
+    options.self_destruct_limits.setChecked(False)
+    assert options.systems_options() == SystemsOptions(
+        self_destruct_limits=False, tractor_extended_range=True, tractor_auction="none",
+        cloak_fire="table")
+    options.close()

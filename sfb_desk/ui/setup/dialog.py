@@ -208,6 +208,9 @@ class GameSetupDialog(QDialog):
             dice_seed=self.options.seed.value(),
             year=scenario.scenario.year if scenario is not None else None,
             map_kind=self.options.map_value(), title=self.title(), scenario=scenario)
+        state = setup.state
+        rules = replace(state.options, systems=self.options.systems_options())
+        setup = replace(setup, state=replace(state, options=rules))
         return GameChoice(setup, self.title(), self.options.robot_sides(),
                           self.options.auto_dice_sides(), self.scenario_id)
 

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
+    QHBoxLayout,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -25,7 +27,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sfb_desk.rules.systems.options import SystemsOptions
+
 FALLBACK_LEVELS = ("cadet", "captain", "commodore")
+#: The ship-system rule options the table may choose (decisions.md, "Ship systems").
+CLOAK_FIRE_LABELS = {
+    "range": "Range penalty, no lock-on (G13.302)",
+    "table": "Damage die roll (G13.37)",
+    "both": "Both",
+}
+AUCTION_LABELS = {
+    "sealed": "Sealed reserve-power bids (SFB Desk)",
+    "none": "Allocated energy only",
+}
 TABLE = "the table"
 PHYSICAL, SEEDED = "physical", "seeded generator"
 MAX_SEED = 999_999
@@ -108,10 +122,31 @@ class GameOptions(QWidget):
         for kind, label in MAP_LABELS.items():
             self.map_kind.addItem(label, kind)
         self.map_kind.setToolTip("A unit leaving the fixed map has disengaged (C7.0)")
+        self.cloak_fire = QComboBox()
+        for key, label in CLOAK_FIRE_LABELS.items():
+            self.cloak_fire.addItem(label, key)
+        self.cloak_fire.setToolTip("G13.3: how fire at a cloaked ship is penalised (the sources "
+                                   "disagree; decisions.md)")
+        self.auction = QComboBox()
+        for key, label in AUCTION_LABELS.items():
+            self.auction.addItem(label, key)
+        self.auction.setToolTip("G7.414: the contest for a tractor link; no rulebook gives the "
+                                "bidding, so SFB Desk's sealed bids are an option")
+        self.extended_tractors = QCheckBox("Extended tractor range (G7.6)")
+        self.self_destruct_limits = QCheckBox("Self-destruct only as D5.51 allows")
+        self.self_destruct_limits.setChecked(True)
+        checks = QHBoxLayout()
+        checks.setContentsMargins(0, 0, 0, 0)
+        checks.addWidget(self.extended_tractors)
+        checks.addWidget(self.self_destruct_limits)
+        checks.addStretch(1)
         form = QFormLayout()
         form.addRow("&Turns:", self.turns)
         form.addRow("Dice &seed:", self.seed)
         form.addRow("&Map:", self.map_kind)
+        form.addRow("&Cloaked targets:", self.cloak_fire)
+        form.addRow("Tractor &auction:", self.auction)
+        form.addRow("", checks)
         self.sides_box = QWidget()
         self.sides_grid = QGridLayout(self.sides_box)
         self.sides_grid.setContentsMargins(0, 0, 0, 0)
@@ -131,6 +166,14 @@ class GameOptions(QWidget):
         self.map_kind.currentIndexChanged.connect(self.changed)
 
     # -- values --------------------------------------------------------------------------------
+    def systems_options(self) -> SystemsOptions:
+        """The ship-system rule options chosen (rules/systems/options.py)."""
+        return SystemsOptions(
+            self_destruct_limits=self.self_destruct_limits.isChecked(),
+            tractor_extended_range=self.extended_tractors.isChecked(),
+            tractor_auction=self.auction.currentData(),
+            cloak_fire=self.cloak_fire.currentData())
+
     def turns_value(self) -> int | None:
         return self.turns.value() or None
 
