@@ -75,14 +75,20 @@ def sample_package(owner: str, belt: tuple[int, int], prefix: str = "M") -> list
 def _mines_of(table: MinefieldTable, index: int) -> list[Mine]:
     prefix = f"F{index + 1}."
     if table.mines:
+        ids = {n: f"{prefix}{n}" for n in range(1, len(table.mines) + 1)}
+        by_hex: dict[str, list[str]] = {}
+        for n, placed in enumerate(table.mines, 1):
+            by_hex.setdefault(placed.hex, []).append(ids[n])
         out = []
         for n, placed in enumerate(table.mines, 1):
             base, sub = parse_type(placed.type)
-            out.append(Mine.loaded(id=f"{prefix}{n}", owner=table.side,
+            chain = tuple(i for h in placed.chain_of for i in by_hex.get(h, ()) if i != ids[n])
+            out.append(Mine.loaded(id=ids[n], owner=table.side,
                                    hex=hex_from_label(placed.hex), size=placed.size, type=base,
                                    captor=sub, control=placed.control,
                                    detection=placed.detection,
-                                   detection_range=placed.detection_range, note=placed.note))
+                                   detection_range=placed.detection_range, chain_of=chain,
+                                   note=placed.note))
         return out
     if table.package == "standard" and len(table.columns) == 2:
         return sample_package(table.side, (table.columns[0], table.columns[1]), prefix)

@@ -46,6 +46,7 @@ class BuiltMine:
     control: str = "automatic"
     detection: int = 1
     detection_range: int = 1
+    chain_of: tuple[str, ...] = ()  # chain/deadman: hexes of the mines it answers (M5.33)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +115,11 @@ def scenario_dict(built: BuiltScenario) -> dict[str, Any]:
                        "area": f"columns {first:02d}-{last:02d}", "hidden": True})
     by_side: dict[str, list[dict[str, Any]]] = {}
     for m in built.mines:
-        by_side.setdefault(m.side, []).append(
-            {"hex": m.hex, "size": m.size, "type": m.type, "control": m.control,
-             "detection": m.detection, "detection_range": m.detection_range})
+        mine = {"hex": m.hex, "size": m.size, "type": m.type, "control": m.control,
+                "detection": m.detection, "detection_range": m.detection_range}
+        if m.chain_of:
+            mine["chain_of"] = list(m.chain_of)
+        by_side.setdefault(m.side, []).append(mine)
     for side, mines in by_side.items():
         fields.append({"side": side, "package": "custom", "hidden": True, "mines": mines})
     if fields:

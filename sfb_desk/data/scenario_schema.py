@@ -278,6 +278,8 @@ class PlacedMine(_Table):
     control: str = Field("automatic", description="automatic, sensor, command, chain")
     detection: int = Field(ge=1, le=6, description="the detection number 1-6 (M6.1)")
     detection_range: int = Field(1, ge=0, le=6, description="hexes (M5.11)")
+    chain_of: list[HexLabel] = Field(
+        [], max_length=6, description="chain/deadman: hexes of the mines it answers (M5.33)")
     note: str = ""
 
 

@@ -38,9 +38,10 @@ from ..rules.systems.mines import (
     YIELD,
     DetectionAttempt,
     automatic_detection,
+    candidates_on_entry,
+    chain_reaction,
     detect_individual,
     detection_attempt_problems,
-    candidates_on_entry,
     explosive_triggers,
     minefield_announcement,
     zone_triggers,
@@ -251,6 +252,11 @@ class BattlefieldSteps:
                          mine=mine.id, hex=mine.hex.label, damage=damage, victims=hit))
         for sid in hit:
             yield from self._strike(sid, mine.hex, damage, f"mine.{mine.id}", "mine", "M2.5")
+        for chained in chain_reaction(self._battlefield.mines.live(), mine):  # M5.33, M5.34
+            if chained.type == "explosive":
+                yield from self._detonate(chained, trigger)
+            elif chained.type in ("captor", "sensor"):
+                self._captor_triggered(chained, trigger)  # M4.433: at the mine's trigger
 
     def _captor_triggered(self, mine, uid: str) -> None:  # noqa: ANN001 - a Mine
         self._set_mine(replace(mine, located_by=mine.located_by | {self._units[uid].side}))

@@ -238,3 +238,30 @@ def test_m7_2_scanning_locates_the_mines_with_the_rolled_number_in_range():
         session.run(script, limit=1)
     keys = [r.key for r in session.log if r.kind == "prompt" and "mine_scan." in r.key]
     assert keys[:2] == ["T1.I1.mine_scan.CA", "T1.I9.mine_scan.CA"]
+
+
+def test_a_mine_set_off_in_play_sets_off_its_chain_m5_33():
+    from sfb_desk.data.custom_setup import UnitEntry
+    from sfb_desk.data.scenario_builder import BuiltMine, BuiltScenario, check_built
+    from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+
+    ships, _ = libraries()
+    units = (UnitEntry("FED-CA", "CA", "Federation", "1213", "A", 8, 2),
+             UnitEntry("KLI-D7", "D7", "Klingon", "3001", "D", 0, 2))
+    chain = [BuiltMine("Klingon", h, "large", control="chain", chain_of=("1210",))
+             for h in ("1109", "1309", "1209")]
+    built = BuiltScenario("Chain test", units, turns=1,
+                          mines=(BuiltMine("Klingon", "1210", "large"), *chain))
+    scenario = check_built(built, ships)
+    assert not isinstance(scenario, list), scenario
+    setup = setup_from_entries(list(units), ships, turns=1, dice_seed=1, scenario=scenario)
+    session = Session(setup.state, setup.combat, setup.specs)
+    script = Chain(Scripted([At("T1.ea.CA", {"speed_plot": 8}), At("T1.ea.D7", {"speed_plot": 0})]),
+                   Defaults(), SeededDice())
+    while session.pending is not None and len(events(session, "mine_explodes")) < 4:
+        session.run(script, limit=1)
+    blasts = events(session, "mine_explodes")
+    assert blasts[0].data.get("hex") == "1210"  # the automatic NSM first, then its chain
+    assert sorted(b.data.get("hex") for b in blasts[1:]) == ["1109", "1209", "1309"]
+    assert blasts[0].data.get("victims") == ["CA"]  # speed 8 entering 1211 sets it off (M2.4)
+    assert all(m.destroyed for m in session.combat.battlefield.mines.mines)

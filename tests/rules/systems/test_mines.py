@@ -266,3 +266,40 @@ def test_m9_laying_limits_and_arming():
     assert arming_done(tbomb, H("1310"), 42, method="transporter")
     assert not arming_done(tbomb, H("1110"), 50, method="transporter")  # layer in range
     assert arming_done(tbomb, None, 42, method="transporter")  # layer destroyed (M2.32)
+
+
+def m536_field() -> Minefield:
+    """M5.36 (L6360-6366): an NSM in 1010 with an automatic detonator; large explosive chain
+    mines in 0911, 0910, 1009 and 1011 set to its explosion; a captor with a chain detonator in
+    1212 (plasma: subtype B) set to it too."""
+    nsm = Mine("N1010", "MFC", H("1010"), "large")
+    mines = [nsm] + [Mine(f"C{h}", "MFC", H(h), "large", control="chain", disabled=True,
+                          chain_of=("N1010",)) for h in ("0911", "0910", "1009", "1011")]
+    mines.append(Mine.loaded(id="P1212", owner="MFC", hex=H("1212"), size="large",
+                             type="captor", captor="B", control="chain", detection_range=6,
+                             disabled=True, chain_of=("N1010",)))
+    return Minefield(tuple(mines))
+
+
+def test_m5_36_worked_example_of_chain_mines():
+    from sfb_desk.rules.systems.mines import chain_reaction
+
+    field = m536_field()
+    # a ship moving into 0810 neither detects nor sets off the chain mines (M5.36)
+    assert candidates_on_entry(field.mines, H("0810"), 3) == ()
+    for roll in range(1, 7):  # disabled chain detonators cannot be detected (M7.33)
+        found = detect_individual(H("0810"), "ship", roll, field.mines, "S")
+        assert {m.id for m in found} <= {"N1010"}
+    # it enters 0910 and tries to sweep 1010; a failure detonates 1010 (M8.421) ...
+    nsm = field.get("N1010")
+    assert damage_to_mine(nsm, 5).outcome == "detonates"
+    # ... the four chain mines detonate with it and the captor in 1212 fires (M5.34, M4.433)
+    chained = chain_reaction(field.mines, nsm)
+    assert sorted(m.id for m in chained) == ["C0910", "C0911", "C1009", "C1011", "P1212"]
+    # a mine swept without exploding sets off no chain (M5.33)
+    assert chain_reaction(field.mines, nsm, swept=True) == ()
+    deadman = Mine("D", "MFC", H("1111"), "large", control="deadman", deadman_detection=4,
+                   chain_of=("N1010",))
+    assert [m.id for m in chain_reaction((deadman,), nsm, swept=True)] == ["D"]  # M5.35
+    with pytest.raises(MineError, match="M5.3"):
+        Mine("X", "MFC", H("1111"), "large", chain_of=("N1010",))

@@ -110,6 +110,7 @@ class Mine:
     shots: int | None = None  # rounds left in an A/G/H captor (M4.412)
     last_fired_turn: int | None = None
     controlled_by: tuple[str, ...] = ()  # sensor mines, highest priority first (M4.55)
+    chain_of: tuple[str, ...] = ()  # chain/deadman: the mines whose explosion triggers it (M5.33)
     located_by: frozenset[str] = frozenset()  # sides that have detected and located it
     identified_by: frozenset[str] = frozenset()  # sides that know its type (M7.54)
     laid_by: str = ""  # the unit that laid it during the scenario (M2.3, M3.223)
@@ -133,6 +134,10 @@ class Mine:
         if not 0 <= self.detection_range <= top:
             raise MineError(f"mine {self.id}: detection range {self.detection_range} "
                             f"(M5.12: 0-{top} for a {self.type} mine)")
+        if len(self.chain_of) > 6:
+            raise MineError(f"mine {self.id}: a chain answers to at most six mines (M5.33)")
+        if self.chain_of and self.control not in ("chain", "deadman"):
+            raise MineError(f"mine {self.id}: only chain and deadman mines are chained (M5.3)")
         if len(self.controlled_by) > 3:
             raise MineError(f"mine {self.id}: more than three sensor mines control it (M4.55)")
         if self.mode not in MODES:

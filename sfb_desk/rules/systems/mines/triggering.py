@@ -83,6 +83,28 @@ def zone_triggers(mine: Mine, roll: int | None, *, minesweeper: bool = False,
     return roll in (CLOAKED_TRIGGER if cloaked else MINESWEEPER_ZONE_TRIGGER)
 
 
+CHAIN_RANGE = 20  # M5.33: a chain mine hears an explosion at most 20 hexes away
+
+
+def chain_reaction(mines: Iterable[Mine], source: Mine, *, swept: bool = False
+                   ) -> tuple[Mine, ...]:
+    """M5.3: the chain and deadman mines set off by ``source`` exploding (or, for deadman
+    mines, being destroyed in any way, even swept: M5.35). A chain mine answers only to the
+    explosion of an explosive mine it names, within 20 hexes (M5.33); a swept mine does not
+    explode, so chains stay silent (M5.33) but deadman switches fire. The M5.36 example: the
+    four chain NSMs round 1010 and the chained captor in 1212 all answer 1010."""
+    out = []
+    for m in mines:
+        if m.destroyed or m.id == source.id or source.id not in m.chain_of:
+            continue
+        if m.control == "deadman":
+            out.append(m)
+        elif m.control == "chain" and not swept and source.type == "explosive" and hex_range(
+                m.hex, source.hex) <= CHAIN_RANGE:
+            out.append(m)
+    return tuple(sorted(out, key=lambda m: (hex_range(m.hex, source.hex), m.id)))
+
+
 def explosion_damage(mine: Mine, units: Iterable[tuple[str, Hex]]) -> tuple[tuple[str, int], ...]:
     """The damage each unit takes when ``mine`` explodes: its yield (M4.3: large 35, small 10)
     to every unit in the mine's hex or adjacent to it, on the shield facing the mine (M2.5,
