@@ -36,19 +36,16 @@ from ..rules.hexes import hex_range, neighbor
 from ..rules.results import Refusal, event
 from ..rules.systems.mines import (
     YIELD,
-    DetectionAttempt,
     automatic_detection,
     candidates_on_entry,
     chain_reaction,
-    detect_individual,
-    detection_attempt_problems,
     explosive_triggers,
     minefield_announcement,
     zone_triggers,
 )
 from ..rules.systems.mines.records import CAPTOR_LOADS
 from ..rules.systems.terrain import dust_damage, heat_damage, nova_front, radiation_crew_loss
-from ..rules.units import ACTIVE, SHIP, Unit, clock_of, clock_of
+from ..rules.units import ACTIVE, Unit
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
@@ -131,69 +128,6 @@ class BattlefieldSteps:
         record = self._ships.get(uid)
         spec = self.specs.get(record.spec_id) if record is not None else None
         return spec is not None and ("minesweeper" in spec.flags or spec.id.endswith("-MS"))
-
-    def _detector_kind(self, uid: str) -> str:
-        """M7.32: minesweepers and scouts (G24.26) see 10 hexes, other ships 6."""
-        spec = self.specs[self._ships[uid].spec_id]
-        if self._minesweeper(uid):
-            return "minesweeper"
-        return "scout" if "scout" in spec.flags else "ship"
-
-    # -- M7.2: scanning for individual mines (6B, Ship Systems Function Stage) ---------------------
-    def _mine_scans(self, step) -> Walk:
-        """Each ship of a side that knows of an enemy minefield (M7.1, or a mine it found) may
-        scan once in 8 impulses (4 for minesweepers) at speed 6 or less with its fire control
-        active (M7.21, M7.31, M7.344): a yes/no choice, then one die; every detectable enemy
-        mine in range with that detection number is located (M7.22). The energy point (M7.21)
-        is the owner's to record: the program does not deduct it."""
-        field = self._battlefield
-        if not field.mines.mines:
-            return
-        clock = clock_of(self._turn, self._impulse)
-        for sid in self._ship_ids():
-            unit = self._units[sid]
-            if unit.side not in self._battlefield.known_fields:
-                continue
-            if not any(m.owner != unit.side for m in self._battlefield.mines.live()):
-                continue
-            record = self._ships[sid]
-            fc = record.allocation.fire_control if record.allocation is not None else "active"
-            last = dict(self._battlefield.scans).get(sid)
-            kind = self._detector_kind(sid)
-            if detection_attempt_problems(
-                    speed=unit.speed, kind=kind, clock=clock, last=DetectionAttempt(last),
-                    energy_available=1, fire_control=fc == "active",
-                    erratic=unit.em.active):
-                continue
-            prompt = Choice(self._key("mine_scan", sid),
-                            f"Scan for mines with {sid} (M7.2: one point of energy, allocated or "
-                            "reserve, recorded by you; one die)?", ("no", "yes"), rule="M7.21",
-                            unit=sid, default="no")
-            picked = yield from self._ask(prompt, lambda v, p=prompt: check_choice(p, v))
-            if picked != "yes":
-                continue
-            scans = dict(self._battlefield.scans)
-            scans[sid] = clock
-            self._battlefield = replace(self._battlefield, scans=tuple(sorted(scans.items())))
-            roll = yield from self._d6("mine_scan_roll", sid,
-                                       f"{sid} scans for mines (M7.22): one die", "M7.22")
-            found = detect_individual(unit.hex, kind, roll, self._battlefield.mines.live(),
-                                      unit.side)
-            new = [m for m in found if unit.side not in m.located_by]
-            self._battlefield = replace(self._battlefield, mines=self._battlefield.mines.reveal(
-                [m.id for m in new], unit.side))
-            where = ", ".join(f"a {m.size} mine in {m.hex.label}" for m in new) or "nothing new"
-            self._emit(event("mines_scanned", sid, "M7.22",
-                             f"{sid} scans (roll {roll}): {where}", roll=roll,
-                             found=[m.hex.label for m in new]))
-
-    def _cloaked(self, uid: str) -> bool:
-        """Fully cloaked now (G13; cloak_steps): M5.1121 mines trigger on it only on a 1."""
-        from ..rules.systems import cloak as ck
-
-        record = self._ships.get(uid)
-        cloak = getattr(getattr(record, "systems", None), "cloak", None)
-        return cloak is not None and ck.fully_cloaked(cloak, clock_of(self._turn, self._impulse))
 
     def _mines_on_entry(self, unit: Unit) -> Walk:
         mines = self._battlefield.mines

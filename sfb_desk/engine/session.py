@@ -62,6 +62,7 @@ from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
 from .monster_steps import MonsterSteps
+from .mine_steps import MineSteps
 from .combat_steps import CombatSteps
 from .corrections import Correction, TableCorrections
 from .energy_steps import EnergySteps
@@ -113,7 +114,7 @@ class NotReady(RuntimeError):
 
 class Session(TableCorrections, TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
-              BattlefieldSteps, MonsterSteps, MovementSegment, SideOrders):
+              BattlefieldSteps, MonsterSteps, MineSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

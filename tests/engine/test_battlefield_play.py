@@ -265,3 +265,35 @@ def test_a_mine_set_off_in_play_sets_off_its_chain_m5_33():
     assert sorted(b.data.get("hex") for b in blasts[1:]) == ["1109", "1209", "1309"]
     assert blasts[0].data.get("victims") == ["CA"]  # speed 8 entering 1211 sets it off (M2.4)
     assert all(m.destroyed for m in session.combat.battlefield.mines.mines)
+
+
+@pytest.mark.parametrize(("points", "outcome"), [(6, "destroyed"), (3, "detonates")])
+def test_m8_sweeping_a_located_mine_with_phasers(points, outcome):
+    from sfb_desk.data.custom_setup import UnitEntry
+    from sfb_desk.data.scenario_builder import BuiltMine, BuiltScenario, check_built
+    from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+
+    ships, _ = libraries()
+    units = (UnitEntry("FED-CA", "CA", "Federation", "1211", "A", 0, 2),
+             UnitEntry("KLI-D7", "D7", "Klingon", "3001", "D", 0, 2))
+    built = BuiltScenario("Sweep test", units, turns=1,
+                          mines=(BuiltMine("Klingon", "1210", "large", detection=2),))
+    scenario = check_built(built, ships)
+    setup = setup_from_entries(list(units), ships, turns=1, dice_seed=1, scenario=scenario)
+    field = setup.combat.battlefield
+    located = field.mines.reveal([m.id for m in field.mines.mines], "Federation")
+    combat = replace(setup.combat, battlefield=replace(field, mines=located))
+    session = Session(setup.state, combat, setup.specs)
+    mine_id = located.mines[0].id
+    script = Chain(Scripted([
+        At("T1.ea.CA", {"speed_plot": 0}), At("T1.ea.D7", {"speed_plot": 0}),
+        At(f"T1.I1.sweep.{mine_id}.CA", "yes"), At(f"T1.I1.sweep_lock.{mine_id}.CA", [2]),
+        At(f"T1.I1.sweep_damage.{mine_id}.CA", str(points))]), Defaults(), SeededDice())
+    while session.pending is not None and not events(session, "mine_swept"):
+        session.run(script, limit=1)
+    (swept,) = events(session, "mine_swept")
+    assert swept.data.get("outcome") == outcome
+    assert session.combat.battlefield.mines.mines[0].destroyed
+    blasts = events(session, "mine_explodes")
+    assert (len(blasts), bool(blasts and blasts[0].data.get("victims") == ["CA"])) == (
+        (0, False) if outcome == "destroyed" else (1, True))
