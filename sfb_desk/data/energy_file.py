@@ -233,6 +233,9 @@ def _problems(error: ValidationError) -> list[str]:
         message = e["msg"]
         if e["type"] == "extra_forbidden":
             message = "unknown line (see the format in sfb_desk/data/energy_file.py)"
+        elif where == "format" and e["type"] == "literal_error":
+            message = (f"not an energy allocation file: format is {e.get('input')!r} "
+                       f"(expected {FORMAT_NAME!r})")
         elif union:
             last = next((p for p in reversed(loc) if isinstance(p, str)), "")
             message = "expected " + _HINTS.get(last, _ENERGY_HINT)

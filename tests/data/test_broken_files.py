@@ -77,7 +77,8 @@ EA_CASES: dict[str, tuple[str | None, int, str]] = {
     "not_json": ("is not valid JSON (line 1, column 1", 2, "is not valid JSON"),
     "truncated": ("is truncated (line 19, column 3", 2, "is truncated"),
     "top_level_list": ("the file must hold one JSON object", 2, "one JSON object"),
-    "wrong_format": ("format: Input should be 'sfb-desk-energy'", 2, "sfb-desk-energy"),
+    "wrong_format": ("format: not an energy allocation file: format is 'sfb-desk-ship' "
+                     "(expected 'sfb-desk-energy')", 2, "not an energy allocation file"),
     "energy_as_words": ("phaser_capacitor: 'six' is not an amount of energy", 2,
                         "'six' is not an amount of energy"),
     "unknown_line": ("phasor_capacitor: unknown line", 2, "phasor_capacitor: unknown line"),
