@@ -52,10 +52,11 @@ from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
 from .paths import remove_stale_temps, user_data_dir
+from .volley_dice import MIGRATED_LOG, merge_to_hit_answers
 from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 6
+CURRENT_VERSION = 7
 SUFFIX = ".sfbsave"
 #: The autosave: ``autosave/current.sfbsave`` in the user data folder (README).
 AUTOSAVE_DIR = "autosave"
@@ -115,8 +116,14 @@ def _v5_to_v6(doc: dict) -> dict:
     return dict(doc)
 
 
+def _v6_to_v7(doc: dict) -> dict:
+    """Version 7 asks the to-hit dice of a side's volley as one request (issue 12): the
+    per-shot answers are merged (:func:`sfb_desk.data.volley_dice.merge_to_hit_answers`)."""
+    return merge_to_hit_answers(doc)
+
+
 MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
-                                    5: _v5_to_v6}
+                                    5: _v5_to_v6, 6: _v6_to_v7}
 
 
 class SaveError(Exception):
@@ -217,7 +224,7 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
     if doc.get("pending", pending) != pending:
         raise SaveError(path, f"the saved game waits on {doc.get('pending')!r}, the replay on "
                               f"{pending!r}")
-    if len(session.log.answers()) == len(log.answers()):
+    if len(session.log.answers()) == len(log.answers()) and not doc.get(MIGRATED_LOG):
         problem = log_mismatch(log, session.log)
         if problem:
             raise SaveError(path, problem)

@@ -54,6 +54,22 @@ class At:
     value: object
 
 
+def pop_keyed(answers: dict[str, object], prompt: Prompt) -> object:
+    """The answer for ``prompt`` taken out of ``answers`` (prompt key -> value): by its key, or,
+    for a request that stands for several rolls (``parts``: the to-hit dice of a volley), the
+    rolls of every part joined in order; None when ``answers`` has none for it."""
+    if prompt.key in answers:
+        return answers.pop(prompt.key)
+    parts = getattr(prompt, "parts", ())
+    if parts and all(k in answers for k in parts):
+        rolls: list[object] = []
+        for k in parts:
+            value = answers.pop(k)
+            rolls.extend(value if isinstance(value, (list, tuple)) else [value])
+        return rolls
+    return None
+
+
 class ScriptError(AssertionError):
     """A script did not fit the game (a test's mistake)."""
 
@@ -79,8 +95,9 @@ class Scripted:
             self._plain.append(item)
 
     def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:
-        if prompt.key in self._keyed:
-            return self._keyed.pop(prompt.key), self.name
+        value = pop_keyed(self._keyed, prompt)  # by key, or one roll scripted per part
+        if value is not None:
+            return value, self.name
         if prompt.default is not None:
             return prompt.default, "default"
         if self._next < len(self._plain):
@@ -111,6 +128,9 @@ class SeededDice:
         if prompt.kind not in DICE_KINDS:
             raise ValueError(f"unknown dice kind {prompt.kind!r}")
         dice = 1 if prompt.kind == "1d6" else 2
+        if prompt.parts and len(prompt.parts) == prompt.count:  # each part its own die
+            return [sum(random.Random(f"{seed}|{part}").randint(1, 6) for _ in range(dice))
+                    for part in prompt.parts]
         return [sum(rng.randint(1, 6) for _ in range(dice)) for _ in range(prompt.count)]
 
     def answer(self, prompt: Prompt, session: Asking) -> tuple[object, str] | _NoAnswer:

@@ -269,6 +269,12 @@ def decode_log(obj: object, path: str = "log") -> GameLog:
     return GameLog(records)
 
 
+#: Prompt fields added after saves were first written, with the value an older prompt had.
+ADDED_PROMPT_FIELDS: dict[type, dict[str, object]] = {
+    PROMPT_TYPES["dice"]: {"lines": [], "parts": []},
+}
+
+
 def _decode_payload(kind: str, data: object, path: str, key: str = "") -> object:
     if key.startswith(KEY_PREFIX) and kind == ANSWER:
         return decode(data, Correction, path)  # a table correction: checked again on replay
@@ -286,6 +292,8 @@ def _decode_payload(kind: str, data: object, path: str, key: str = "") -> object
             hints.pop(k, None)
         fixed = {k: body[k] for k in ("default",) if k in body}
         rest = {k: v for k, v in body.items() if k not in fixed}
+        for k, value in ADDED_PROMPT_FIELDS.get(cls, {}).items():
+            rest.setdefault(k, value)  # fields a prompt gained since older saves
         missing = [k for k in hints if k not in rest]
         unknown = [k for k in rest if k not in hints]
         if missing or unknown:

@@ -46,6 +46,7 @@ from ..rules.combat import (
     situation,
 )
 from ..rules.combat.fire import check_overload, same_hex_situation
+from ..rules.combat.resolve import die_row
 from ..rules.combat.rate import FiringHistory, record_shot
 from ..rules.combat.shields import NO_RESERVE, Reinforcement, check_reserve
 from ..rules.combat.volley import shield_phase, volley_steps
@@ -182,15 +183,22 @@ class CombatSteps:
     def _resolve_fire(self, shots: list[Shot]) -> Walk:
         """Dice per shot, boundary choices, then the volleys of the step (module docstring)."""
         hits: list[Hit] = []
-        for shot in shots:
-            firer = self._ships[shot.firer]
+        rolls: dict[int, int] = {}
+        sides: dict[str, list[int]] = {}
+        for n, shot in enumerate(shots):
+            sides.setdefault(self._units[shot.firer].side, []).append(n)
+        for side, numbers in sides.items():  # the sides in declaration order
+            for kind in dict.fromkeys(shot_dice(shots[n].order) for n in numbers):
+                group = [n for n in numbers if shot_dice(shots[n].order) == kind]
+                prompt = to_hit_prompt(self._key("hits" if kind == "1d6" else f"hits.{kind}",
+                                                 side), side, self._impulse, kind,
+                                       [shots[n] for n in group], self._key)
+                got = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
+                rolls.update(zip(group, got))
+        for n, shot in enumerate(shots):
             box = shot.order.box_id
             where = shot.where
-            prompt = DiceRequest(self._key(f"shot.{shot.firer}.{box}", shot.target),
-                                 f"{shot.firer} fires {box} at {shot.target}, range "
-                                 f"{where.true_range} (effective {where.effective_range})",
-                                 kind=shot_dice(shot.order), rule="D6.315", unit=shot.firer)
-            (roll,) = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
+            roll = rolls[n]
             firer = self._ships[shot.firer]  # as it is now (a hand correction may have come)
             result = resolve_shot(shot.order, where, roll, firer.history)
             if isinstance(result, Refusal):  # checked at declaration; a programmer error
@@ -232,7 +240,7 @@ class CombatSteps:
         for group in group_volleys([h for h in hits if self._units[h.target].active]):
             yield from self._resolve_volley(group)
 
-    def _same_hex_shield(self, shot: Shot, target: Unit):
+    def _same_hex_shield(self, shot: Shot, target: Unit):  # noqa: ANN202
         """Range 0 (D3.42): the shield struck follows how the units came together, which the
         program does not track, so the target's owner names the shield facing the firer
         (D3.43: the owner settles what the geometry leaves open; decisions.md). The firer's
@@ -411,3 +419,27 @@ class CombatSteps:
                         need.options, rule=need.rule.split(":")[0], unit=tid,
                         default=need.default or None)
         return (yield from self._ask(prompt, lambda v: check_choice(prompt, v)))
+
+
+def to_hit_prompt(key: str, side: str, impulse: int, kind: str, shots: list[Shot],
+                  keyer) -> DiceRequest:  # noqa: ANN001 - the session's _key
+    """ONE DiceRequest for the to-hit dice of a side's simultaneous fire (D6.315): a ``kind``
+    roll per shot, in declaration order. ``lines`` says each shot (weapon, target, range, die
+    chart column); ``parts`` keeps each shot's own key (scripts and the seeded dice roll each
+    shot as its own die)."""
+    lines, parts = [], []
+    for n, shot in enumerate(shots, 1):
+        where, box = shot.where, shot.order.box_id
+        rng = f"range {where.true_range}"
+        if where.effective_range != where.true_range:
+            rng += f" (effective {where.effective_range})"
+        row = die_row(shot.order.weapon.type, shot.order.mode, where.effective_range)
+        lines.append(f"{n}. {shot.firer} {box.replace('#', ' ')} at {shot.target}, {rng}"
+                     + (f", chart column {row.removeprefix('range ')}" if row else ""))
+        parts.append(keyer(f"shot.{shot.firer}.{box}", shot.target))
+    count = len(shots)
+    purpose = (f"To-hit dice of side {side}, impulse {impulse}: {count} × {kind}, one per shot "
+               "in this order: " + "; ".join(line.split(". ", 1)[1] for line in lines))
+    return DiceRequest(key, purpose, kind=kind, count=count, rule="D6.315",
+                       unit=shots[0].firer if len({s.firer for s in shots}) == 1 else None,
+                       lines=tuple(lines), parts=tuple(parts))

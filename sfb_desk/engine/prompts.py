@@ -46,6 +46,11 @@ class DiceRequest:
     rule: str = ""
     unit: str | None = None
     default: object = None
+    #: one line per roll (what each die is for), shown to the table
+    lines: tuple[str, ...] = ()
+    #: the key of each roll when one request stands for several (to-hit dice of a volley):
+    #: scripted answers and the seeded dice address each roll by it
+    parts: tuple[str, ...] = ()
 
     prompt_type = "dice"
 

@@ -53,7 +53,7 @@ def test_a_cloaked_ship_may_not_fire_and_is_fired_at_with_the_range_penalty():
     refusal = session.check({"ROM-KR": [{"box": "phaser#1", "target": "FED-CA"}]})
     assert refusal is not None and refusal.rule == "G13.51"
     session.answer({}, "test")
-    assert session.pending.key == "T1.I8.shot.FED-CA.phaser#1.ROM-KR"
+    assert session.pending.parts == ("T1.I8.shot.FED-CA.phaser#1.ROM-KR",)
     session.answer([3], "test")
     shots = [r.data for r in session.log if r.kind == "event" and r.data.kind == "shot"]
     assert shots and shots[0].get("effective_range") == 2 * 6 + 5
@@ -67,7 +67,7 @@ def test_with_the_table_option_the_g13_37_roll_scales_the_damage():
     _walk_to(session, f"T1.I8.fire.{fed}", _ea(sides))
     session.answer({"FED-CA": [{"box": "phaser#1", "target": "ROM-KR"}]}, "test")
     session.answer({}, "test")
-    assert session.pending.key == "T1.I8.shot.FED-CA.phaser#1.ROM-KR"
+    assert session.pending.parts == ("T1.I8.shot.FED-CA.phaser#1.ROM-KR",)
     session.answer([1], "test")
     assert session.pending.key == "T1.I8.cloak.FED-CA.phaser#1.ROM-KR"
     session.answer([4], "test")  # G13.37: 3-4 half

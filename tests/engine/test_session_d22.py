@@ -10,6 +10,8 @@ not moved yet this turn (speed 2 moves on impulses 16 and 32), so nothing is exp
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
 from dataclasses import replace
 
 from sfb_desk.engine.records import Combat
@@ -40,7 +42,8 @@ def play(session, answers):
     while not session.pending.key.startswith("T1.I9"):
         p = session.pending
         prompts[p.key] = p
-        value = answers.pop(p.key) if p.key in answers else p.default
+        value = pop_keyed(answers, p)
+        value = p.default if value is None else value
         assert value is not None, f"unexpected prompt {p.key}"
         result = session.answer(value)
         assert not hasattr(result, "rule"), f"refused: {result}"

@@ -7,6 +7,8 @@ photon#A may fire on turn 1. Photon chart (E4): range 3-4 hits on 1-4, range 5-8
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
 from dataclasses import replace
 
 from sfb_desk.engine.session import Session
@@ -40,9 +42,8 @@ def play_to_fire(session, answers, roll):
     answers = {**answers, "T1.I8.shot.ENT.photon#A.KRT": [roll]}
     while True:
         p = session.pending
-        if p.key in answers:
-            value = answers.pop(p.key)
-        else:
+        value = pop_keyed(answers, p)
+        if value is None:
             assert p.default is not None, f"unexpected prompt {p.key}"
             value = p.default
         result = session.answer(value)

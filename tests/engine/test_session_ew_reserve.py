@@ -7,6 +7,8 @@ batteries are full and its allocation discharges none, so 3 reserve power is ava
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -39,7 +41,8 @@ def play_volley(reserve, dac):
     while not session.pending.key.startswith("T1.I9"):
         p = session.pending
         prompts[p.key] = p
-        value = answers.pop(p.key) if p.key in answers else p.default
+        value = pop_keyed(answers, p)
+        value = p.default if value is None else value
         assert value is not None, f"unexpected prompt {p.key}"
         result = session.answer(value)
         assert not hasattr(result, "rule"), f"refused: {result}"
@@ -89,7 +92,8 @@ def test_more_reserve_than_the_batteries_hold_is_refused():
     answers = {**answers, "T1.I8.shot.ENT.photon#A.KRT": [1]}
     while session.pending.key != "T1.I8.reserve.v1.KRT":
         p = session.pending
-        session.answer(answers.pop(p.key) if p.key in answers else p.default)
+        value = pop_keyed(answers, p)
+        session.answer(p.default if value is None else value)
     refusal = session.answer({"general": 2})  # 4 energy, 3 in the batteries
     assert refusal.rule == "H7.1" and session.pending.key == "T1.I8.reserve.v1.KRT"
     refusal = session.answer({"specific": -1})

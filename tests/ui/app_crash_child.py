@@ -38,6 +38,7 @@ from duel_script import ANSWERS, setup  # noqa: E402
 from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
 from sfb_desk.app import create_window, start  # noqa: E402
 from sfb_desk.data.scenarios import load_scenarios  # noqa: E402
+from sfb_desk.engine.answers import pop_keyed  # noqa: E402
 from sfb_desk.engine.orders.pass_policy import ASK_ALL  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest  # noqa: E402
 from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
@@ -118,12 +119,13 @@ class Player:
             return
         panels = self.window.panels
         if isinstance(prompt, DiceRequest):
-            if prompt.key not in SCRIPT:
+            rolls = pop_keyed(dict(SCRIPT), prompt)
+            if rolls is None:
                 self.fail(f"ERROR no dice scripted for {prompt.key}")
                 return
             dice = panels.dice.input
             dice.clear()
-            QTest.keyClicks(dice, " ".join(str(v) for v in SCRIPT[prompt.key]))
+            QTest.keyClicks(dice, " ".join(str(v) for v in rolls))
             QTest.keyClick(dice, Qt.Key.Key_Return)
         elif prompt.key in SCRIPT:
             c.answer(SCRIPT[prompt.key])

@@ -6,6 +6,15 @@ a superseded request dropped, and no thread left running."""
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
+
+def scripted(script, prompt):  # noqa: ANN001, ANN201
+    """The script's answer to ``prompt`` (a volley's to-hit dice joined), or its default."""
+    value = pop_keyed(dict(script), prompt)
+    return prompt.default if value is None else value
+
+
 import sys
 import threading
 from pathlib import Path
@@ -50,7 +59,7 @@ def play_to(qtbot, c, key):
     """Answer from the script (else the default) until ``key`` is asked."""
     while c.pending.key != key:
         with qtbot.waitSignal(c.answer_done, timeout=WAIT) as blocker:
-            assert c.answer(SCRIPT.get(c.pending.key, c.pending.default))
+            assert c.answer(scripted(SCRIPT, c.pending))
         assert blocker.args[0], f"refused at {c.pending.key}"
 
 

@@ -10,6 +10,8 @@ kill; each test here starts the window again on a copy of it, and answers the re
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
 import os
 import shutil
 import signal
@@ -35,7 +37,7 @@ from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 CHILD = Path(__file__).with_name("app_crash_child.py")
 WAIT_MS = 20_000
 SCRIPT = {a.key: a.value for a in ANSWERS}
-LAST_SHOT = "T1.I8.shot.KRT.phaser#1.ENT"  # the child stops after these dice: mid-turn 1
+LAST_SHOT = "T1.I8.hits.Klingon"  # the child stops after these dice: mid-turn 1
 AUTOSAVE = Path("data") / game_files.AUTOSAVE_DIR / game_files.AUTOSAVE_FILE
 CLEAN_EXIT = Path("data") / game_files.AUTOSAVE_DIR / game_files.CLEAN_EXIT_FILE
 
@@ -43,7 +45,8 @@ CLEAN_EXIT = Path("data") / game_files.AUTOSAVE_DIR / game_files.CLEAN_EXIT_FILE
 def scripted(session: Session) -> object:
     """The script's answer to the pending prompt, or its default."""
     prompt = session.pending
-    return SCRIPT.get(prompt.key, prompt.default)
+    value = pop_keyed(dict(SCRIPT), prompt)
+    return prompt.default if value is None else value
 
 
 def reference(count: int) -> Session:

@@ -6,6 +6,15 @@ the log at turn 2, and hot-seat concealment."""
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
+
+def scripted(script, prompt):  # noqa: ANN001, ANN201
+    """The script's answer to ``prompt`` (a volley's to-hit dice joined), or its default."""
+    value = pop_keyed(dict(script), prompt)
+    return prompt.default if value is None else value
+
+
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -51,7 +60,7 @@ def step(qtbot, c, act):
 def play_script_until(qtbot, c, key):
     """Answer from the duel's script (else the default) until ``key`` is asked."""
     while c.pending is not None and c.pending.key != key:
-        value = SCRIPT.get(c.pending.key, c.pending.default)
+        value = scripted(SCRIPT, c.pending)
         assert step(qtbot, c, lambda: c.answer(value)), c.pending.key
 
 

@@ -35,7 +35,24 @@ def view(qtbot):
     qtbot.addWidget(v)
     v.resize(400, 200)
     v.show()
+    v.details.setChecked(True)  # these tests read the answers as given
     return v
+
+
+def test_by_default_the_log_reads_in_sentences(qtbot):
+    """Issue 12: plain sentences for the players; prompt keys only behind "Details"."""
+    p, r, a, e = records()
+    assert describe(a, p.data, details=False) == "T1.4  Breakdown roll for A: rolled 3 — the table"
+    assert describe(r, p.data, details=False).startswith(
+        "T1.4  Refused for Breakdown roll for A: 7 is not a 1d6 roll")
+    assert describe(e, details=False) == "T1.4  A rolls 3: no breakdown"
+    v = EventLog()
+    qtbot.addWidget(v)
+    assert not v.details.isChecked()
+    v.reset([p, r, a, e])
+    assert not any("T1.I4.breakdown.A" in line for line in v.visible_lines())
+    v.details.setChecked(True)
+    assert any("T1.I4.breakdown.A ← [3]" in line for line in v.visible_lines())
 
 
 def test_lines_describe_each_kind():
@@ -142,6 +159,7 @@ def test_allocations_of_the_scripted_duel_with_the_power_used(qtbot):
     ea = next(r for r in game.records if r.key == "T1.ea.ENT" and r.kind == "answer")
     assert describe(ea) == "T1  T1.ea.ENT ← speed 2 · hold photon A B C D (script)"
     model = LogModel()
+    model.details = True
     model.totals = game_totals(lambda: game)
     model.reset(game.records)
     lines = [model.index(i, 0).data() for i in range(model.rowCount())]

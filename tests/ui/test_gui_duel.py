@@ -17,6 +17,8 @@ event log listing every roll and every box destroyed.
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
 import dataclasses
 import re
 import sys
@@ -153,7 +155,7 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
         prompt = c.pending
         status = window.statusBar().currentMessage()
         assert prompt.purpose in status  # the status bar says what the program waits for
-        value = SCRIPT.get(prompt.key)
+        value = pop_keyed(dict(SCRIPT), prompt)
         if isinstance(prompt, Orders) and prompt.kind == "energy_allocation":
             assert window.panels.docks["ea"].isVisible()
             write_allocation(qtbot, window, c, value)
@@ -218,14 +220,15 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
     assert window.panels.ea.sheet.model.allocation.speed_plot == ((1, 2),)
 
     # The log: the table's rolls and every box the DAC destroyed.
+    window.panels.log.details.setChecked(True)  # the answers as given, with their keys
     lines = "\n".join(window.panels.log.visible_lines())
     for box in KRT_INTERNAL:
         assert box in lines
     assert "T2.I8.dac.v1.KRT ← [6, 7, 8, 8] (player)" in lines
     assert "T3.I8.dac.v1.KRT ← [6, 6, 6, 8, 8, 8, 8, 8, 8, 6, 7, 7, 7, 7, 7] (player)" in lines
     assert "KRT point 1: roll 6, column A (F Hull) -> forward_hull#1 (D4.21)" in lines
-    assert "T1.I8.shot.ENT.photon#A.KRT ← [2] (player)" in lines
-    rolls = [r for r in c.log if r.kind == "answer" and r.key in SCRIPT
-             and isinstance(SCRIPT[r.key], list) and r.key.count(".") >= 3]
+    assert "T1.I8.hits.Federation ← [2, 1] (player)" in lines  # one entry for the volley
+    rolls = [r for r in c.log if r.kind == "answer" and (".hits." in r.key or r.key in SCRIPT
+             and isinstance(SCRIPT[r.key], list) and r.key.count(".") >= 3)]
     assert all(r.source == "player" for r in rolls)
     assert window.statusBar().currentMessage().startswith("Game over")

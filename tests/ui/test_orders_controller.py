@@ -4,6 +4,15 @@ refusal comes back in red with its rule while the editor keeps the entries."""
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
+
+def scripted(script, prompt):  # noqa: ANN001, ANN201
+    """The script's answer to ``prompt`` (a volley's to-hit dice joined), or its default."""
+    value = pop_keyed(dict(script), prompt)
+    return prompt.default if value is None else value
+
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -41,7 +50,7 @@ def test_fire_through_the_panel_on_the_worker(qtbot, game):
     c.set_auto_dice("Federation", True)
     c.set_auto_dice("Klingon", True)
     while c.pending.key != "T1.I8.fire.Federation":
-        value = SCRIPT.get(c.pending.key, c.pending.default)
+        value = scripted(SCRIPT, c.pending)
         assert step(qtbot, c, lambda v=value: c.answer(v)), c.pending.key
     editor = panel.editor
     assert isinstance(editor, FireEditor) and panel.prompt.key == "T1.I8.fire.Federation"

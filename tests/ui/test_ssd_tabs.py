@@ -5,6 +5,15 @@ click that marks a box through the controller (undone there)."""
 
 from __future__ import annotations
 
+from sfb_desk.engine.answers import pop_keyed
+
+
+def scripted(script, prompt):  # noqa: ANN001, ANN201
+    """The script's answer to ``prompt`` (a volley's to-hit dice joined), or its default."""
+    value = pop_keyed(dict(script), prompt)
+    return prompt.default if value is None else value
+
+
 import sys
 from pathlib import Path
 
@@ -48,7 +57,7 @@ def answer(qtbot, c, value):
 def play_until(qtbot, c, key):
     """Answer from the duel's script (else the default) until ``key`` is asked."""
     while c.pending.key != key:
-        answer(qtbot, c, SCRIPT.get(c.pending.key, c.pending.default))
+        answer(qtbot, c, scripted(SCRIPT, c.pending))
 
 
 def centre(widget, box):

@@ -29,6 +29,10 @@ The policy is a frozen, picklable value (it crosses to the worker thread) and
 * ``skip_idle_tractors`` (on): Operate Tractors (G7.4) passes unless a ship of the side holds a
   link (it may release it) or has another unit within tractor range (G7.31: 1 hex; 2 with the
   extended range, G7.6);
+* ``skip_idle_marines`` (on): the Marine Activity Stage (6B7) passes unless a ship of the side
+  could raid or board (transporter uses paid, G8.13; an enemy ship within transporter range,
+  G8.14, its facing shield down, G8.21) or has a shield dropped it may raise (D3.51); posting
+  guards (D7.83) or dropping a shield at other times needs the switch off;
 * ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
 
 :data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
@@ -45,6 +49,9 @@ from ...rules.game_state import GameState
 from ...rules.hexes import hex_range
 from ...rules.movement.speed import speed_at
 from ...rules.ship import ShipSpec
+from ...rules.arcs import shield_struck
+from ...rules.combat.shields import UP
+from ...rules.systems.transporters import TRANSPORTER_RANGE, uses_paid
 from ...rules.units import IMPULSES, Unit, clock_of
 from ..prompts import Orders, Prompt
 from ..records import Combat
@@ -64,12 +71,13 @@ class PassPolicy:
     skip_idle_announcements: bool = True
     skip_self_destruct: bool = True
     skip_idle_tractors: bool = True
+    skip_idle_marines: bool = True
 
     @property
     def active(self) -> bool:
         return (self.skip_announcements or self.skip_idle_announcements
                 or self.skip_idle_launches or self.fire_when_able or self.skip_self_destruct
-                or self.skip_idle_tractors or self.until is not None)
+                or self.skip_idle_tractors or self.skip_idle_marines or self.until is not None)
 
     def passes(self, prompt: Prompt | None, state: GameState, combat: Combat | None = None,
                specs: Mapping[str, ShipSpec] | None = None) -> bool:
@@ -88,6 +96,8 @@ class PassPolicy:
             return self.skip_idle_announcements and not side_can_announce(state, prompt.side)
         if prompt.kind == "self_destruct":
             return self.skip_self_destruct
+        if prompt.kind == "marines":
+            return self.skip_idle_marines and not side_can_board(state, combat, prompt.side)
         if prompt.kind == "tractors":
             return self.skip_idle_tractors and not side_can_tract(state, combat, prompt.side)
         if prompt.kind == "launches" and self.skip_idle_launches:
@@ -115,6 +125,8 @@ class PassPolicy:
             parts.append("no self-destruction question")
         if self.skip_idle_tractors:
             parts.append("tractors only with a unit in reach")
+        if self.skip_idle_marines:
+            parts.append("marines only with an enemy in transporter range")
         return "; ".join(parts) or "ask for everything"
 
 
@@ -123,7 +135,7 @@ DEFAULT = PassPolicy()
 #: Ask for everything: no prompt passes.
 ASK_ALL = PassPolicy(skip_idle_launches=False, fire_when_able=False,
                      skip_idle_announcements=False, skip_self_destruct=False,
-                     skip_idle_tractors=False)
+                     skip_idle_tractors=False, skip_idle_marines=False)
 NEVER = ASK_ALL  # the name the panels used before the defaults changed
 
 
@@ -157,3 +169,38 @@ def side_can_tract(state: GameState, combat: Combat | None, side: str | None) ->
         return True
     others = [u for u in state.units if u.active]
     return any(o.id != u.id and hex_range(u.hex, o.hex) <= reach for u in mine for o in others)
+
+
+def side_can_board(state: GameState, combat: Combat | None, side: str | None) -> bool:
+    """Can the marines of ``side`` do something that matters now (6B7)? A ship of it has a
+    shield dropped it may raise (D3.51), or transporter uses paid this turn (G8.13) and an
+    enemy ship within transporter range (G8.14) whose shield facing it is down (G8.21: a
+    transporter does not work through an active shield; its own it may drop in the same
+    orders). Without ship records the program cannot tell: asked."""
+    if combat is None:
+        return True
+    mine = [u for u in state.units if u.active and not u.is_seeker and u.side == side]
+    enemies = [u for u in state.units if u.active and u.kind == "ship" and u.side != side]
+    for u in mine:
+        record = combat.ship(u.id)
+        if record is None:
+            return True
+        if any(st != UP for st in record.shields.status):
+            return True
+        alloc = record.allocation
+        if alloc is None or uses_paid(alloc.transporters) <= record.systems.transporter_uses:
+            continue
+        for e in enemies:
+            if hex_range(u.hex, e.hex) <= TRANSPORTER_RANGE and _shield_down(combat, e, u):
+                return True
+    return False
+
+
+def _shield_down(combat: Combat, unit: Unit, toward: Unit) -> bool:
+    record = combat.ship(unit.id)
+    if record is None:
+        return True
+    hit = shield_struck(unit.hex, unit.facing, toward.hex)
+    st = record.shields
+    return any(st.status[k - 1] != UP or st.boxes[k - 1] == 0
+               for k in (hit.shields or range(1, 7)))

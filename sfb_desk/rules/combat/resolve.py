@@ -257,3 +257,17 @@ def _hit_or_miss(
         enveloping=w.enveloping and result.hit, destroys_drone=code == "ADD" and result.hit,
         rule=w.rule, notes=tuple(_hit_notes(w, result, roll, shift) + extra),
     )
+
+
+def die_row(weapon: DirectFireWeapon | str, mode: str | None, effective_range: int) -> str:
+    """The column of the weapon's die chart a shot at ``effective_range`` reads, as printed
+    ("range 9-15"), for the table to find; "" for weapons whose chart is a hit-or-miss line
+    (photon, disruptor, hellbore ...: one row per range is the whole chart)."""
+    w = weapon if isinstance(weapon, DirectFireWeapon) else direct_fire_weapon(weapon)
+    if w is None or w.kind != RANGE_OF_EFFECT:
+        return ""
+    try:
+        table = _die_table(w, w.default_mode if mode is None else mode)
+        return f"range {table.bands[table.column(effective_range)].label}"
+    except (KeyError, ValueError, IndexError):
+        return ""

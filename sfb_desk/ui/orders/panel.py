@@ -113,7 +113,8 @@ def _has_records(prompt: Prompt, ctx: OrdersContext | None) -> bool:
 POLICY_KEY = "orders/pass_policy"
 POLICY_VERSION = 2
 _FLAGS = ("skip_announcements", "skip_idle_announcements", "skip_idle_launches",
-          "fire_when_able", "skip_self_destruct", "skip_idle_tractors")
+          "fire_when_able", "skip_self_destruct", "skip_idle_tractors",
+          "skip_idle_marines")
 DEFAULT_POLICY = PassPolicy()
 
 

@@ -57,6 +57,11 @@ class PassPolicyBox(QGroupBox):
         self.tractors.setToolTip("G7.4: pass Operate Tractors unless a ship of the side holds a "
                                  "link or has a unit within tractor range (G7.31, G7.6)")
         self.tractors.setObjectName("skipTractors")
+        self.marines = QCheckBox("Skip idle marines")
+        self.marines.setToolTip("6B7: pass the Marine Activity Stage unless a ship of the side has "
+                                "an enemy ship within transporter range (G8.14) or a shield down "
+                                "(D3.51)")
+        self.marines.setObjectName("skipMarines")
         self.launches = QCheckBox("Skip idle launches")
         self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
                                  "launcher of the side can launch at anyone (rack loaded, rate "
@@ -97,12 +102,14 @@ class PassPolicyBox(QGroupBox):
         grid.addWidget(self.tractors, 1, 1, 1, 2)
         grid.addWidget(self.fire, 2, 0)
         grid.addWidget(self.fire_range, 2, 1, 1, 2)
-        grid.addWidget(self.self_destruct, 3, 0, 1, 3)
+        grid.addWidget(self.marines, 3, 0)
+        grid.addWidget(self.self_destruct, 3, 1, 1, 2)
         grid.addWidget(self.until, 4, 0)
         grid.addWidget(self.until_turn, 4, 1)
         grid.addWidget(self.until_impulse, 4, 2)
         grid.setColumnStretch(0, 1)
-        for box in (self.self_destruct, self.launches, self.tractors, self.fire, self.until):
+        for box in (self.self_destruct, self.launches, self.tractors, self.marines, self.fire,
+                    self.until):
             box.toggled.connect(self._changed)
         self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
@@ -117,6 +124,7 @@ class PassPolicyBox(QGroupBox):
             skip_idle_announcements=ann == IDLE_ANNOUNCE,
             skip_self_destruct=not self.self_destruct.isChecked(),
             skip_idle_tractors=self.tractors.isChecked(),
+            skip_idle_marines=self.marines.isChecked(),
             skip_idle_launches=self.launches.isChecked(),
             fire_when_able=self.fire.isChecked(),
             fire_max_range=self.fire_range.value(),
@@ -133,6 +141,7 @@ class PassPolicyBox(QGroupBox):
                 IDLE_ANNOUNCE if policy.skip_idle_announcements else 0)
             self.self_destruct.setChecked(not policy.skip_self_destruct)
             self.tractors.setChecked(policy.skip_idle_tractors)
+            self.marines.setChecked(policy.skip_idle_marines)
             self.launches.setChecked(policy.skip_idle_launches)
             self.fire.setChecked(policy.fire_when_able)
             self.fire_range.setValue(policy.fire_max_range)

@@ -223,7 +223,9 @@ class DicePanel(QWidget):
             self.purpose.setText("Nothing to roll now")
             self.how.setText("")
         else:
-            self.purpose.setText(request.purpose)
+            lines = getattr(request, "lines", ())
+            self.purpose.setText(request.purpose.split(", one per shot")[0] if lines
+                                 else request.purpose)
             low, high = DICE_KINDS[request.kind]
             if request.count == 1:
                 how = f"Roll {request.kind} ({low}–{high})"
@@ -232,7 +234,10 @@ class DicePanel(QWidget):
             else:
                 how = (f"Roll {request.count} × {request.kind} ({low}–{high} each): type the "
                        f"{request.count} totals in order (7 5 11 8)")
-            self.how.setText(how + (f" — {request.rule}" if request.rule else ""))
+            how += f" — {request.rule}" if request.rule else ""
+            if lines:  # one entry for the volley: which die is which shot
+                how = "\n".join(lines) + "\n" + how
+            self.how.setText(how)
         if changed:
             self._say("")
             if self._queue:

@@ -1,0 +1,66 @@
+"""Issue 12, item 3: one volley, one dice entry. The to-hit dice of a side's simultaneous fire
+are ONE DiceRequest listing each shot (weapon, target, range, die chart column), in
+declaration order; the DAC rolls of a volley are one request already (D4.21). Saves of
+format 5 (a request per shot) migrate to the merged answers and replay to the same game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sfb_desk.data.saves import load_game
+from sfb_desk.engine.answers import SeededDice
+from sfb_desk.engine.prompts import DiceRequest
+from sfb_desk.engine.session import Session
+
+from duel_script import script, setup
+
+SAVES = Path(__file__).parents[1] / "data" / "saves"
+
+
+def play_to(session: Session, key: str) -> None:
+    source = script()
+    while session.pending.key != key:
+        session.answer(*source.answer(session.pending, session))
+
+
+def test_a_side_s_volley_is_one_request_listing_each_shot():
+    g = setup()
+    s = Session(g.state, g.combat, g.specs)
+    play_to(s, "T2.I8.hits.Federation")
+    p = s.pending
+    assert isinstance(p, DiceRequest) and p.kind == "1d6" and p.count == 4
+    assert p.parts == ("T2.I8.shot.ENT.photon#B.KRT", "T2.I8.shot.ENT.photon#C.KRT",
+                       "T2.I8.shot.ENT.phaser#1.KRT", "T2.I8.shot.ENT.phaser#2.KRT")
+    assert len(p.lines) == 4 and p.lines[0].startswith("1. ENT photon B at KRT, range ")
+    assert "chart column" in p.lines[2]  # a phaser reads a column of its chart
+    assert "4 × 1d6, one per shot in this order" in p.purpose
+    assert s.answer([1, 3, 1]).rule == "dice"  # three rolls for four shots: refused
+    s.answer([1, 3, 1, 2])
+    assert s.pending.key == "T2.I8.hits.Klingon" and s.pending.count == 4
+    s.answer([4, 5, 2, 6])  # every side rolls before any shot is resolved (simultaneous)
+    shots = [r.data for r in s.log if r.kind == "event" and r.data.kind == "shot"
+             and r.turn == 2]
+    assert [dict(e.data)["roll"] for e in shots] == [1, 3, 1, 2, 4, 5, 2, 6]
+
+
+def test_the_seeded_dice_roll_each_shot_as_before():
+    """The seeded generator rolls each part by its own key: the same numbers a request per
+    shot got, so seeded games and robot statistics do not move."""
+    g = setup()
+    s = Session(g.state, g.combat, g.specs)
+    play_to(s, "T2.I8.hits.Federation")
+    p = s.pending
+    merged = SeededDice(7).roll(p, 7)
+    single = [SeededDice(7).roll(DiceRequest(k, "one shot"), 7)[0] for k in p.parts]
+    assert merged == single
+
+
+def test_a_format_5_save_migrates_to_one_answer_a_volley():
+    path = SAVES / "v5_ca_d7_hand_marks.sfbsave"
+    old = json.loads(path.read_text())
+    assert old["version"] == 5
+    assert any(".shot." in r["key"] for r in old["log"] if r["kind"] == "answer")
+    session = load_game(path)  # replays to the saved state, or raises
+    keys = session.log.answer_keys()
+    assert not any(".shot." in k for k in keys) and any(".hits." in k for k in keys)
