@@ -24,6 +24,8 @@ from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from duel_script import ANSWERS, setup  # noqa: E402
 from sfb_desk.app import create_window  # noqa: E402
 from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
+from sfb_desk.engine.answers import pop_keyed  # noqa: E402
+from sfb_desk.engine.orders.pass_policy import ASK_ALL  # noqa: E402
 
 SCRIPT = {a.key: a.value for a in ANSWERS}
 
@@ -53,7 +55,8 @@ def play_until(app, window, key: str) -> None:
     c = window.controller
     while c.pending is not None and c.pending.key != key:
         prompt = c.pending
-        c.answer(SCRIPT.get(prompt.key, prompt.default))
+        value = pop_keyed(dict(SCRIPT), prompt)  # a volley's to-hit dice: the shots' rolls
+        c.answer(prompt.default if value is None else value)
         wait_idle(app, c)
 
 
@@ -69,6 +72,7 @@ def main(out: Path) -> None:
     window.show()
     c = window.controller
     g = setup()
+    window.panels.orders.set_policy(ASK_ALL)  # the script answers every prompt
     window.start_game(GameChoice(g, "The Duel (practice)", {}, frozenset(),
                                  "PRACTICE-CA-D7-FIXED"))
     wait_idle(app, c)
@@ -95,6 +99,13 @@ def main(out: Path) -> None:
     wait_idle(app, c)
     grab(docks["orders"], out / "app-orders-fire.png")
 
+    # the to-hit dice of the Federation's volley: one entry for four shots
+    play_until(app, window, "T2.I8.hits.Federation")
+    window.panels.dice.input.setText("1 3 1 2")
+    docks["dice"].raise_()
+    wait_idle(app, c)
+    grab(docks["dice"], out / "app-dice-volley.png")
+
     # the DAC roll asked: the dice panel and the whole window mid-turn
     play_until(app, window, "T2.I8.dac.v1.KRT")
     window.panels.dice.input.setText("6 7 8 8")
@@ -102,6 +113,12 @@ def main(out: Path) -> None:
     grab(docks["dice"], out / "app-dice-panel.png")
     grab(window, out / "app-main-window.png")
     grab(docks["map"], out / "app-map-midturn.png")
+    for width, height in ((1366, 768), (1920, 1080)):  # the two screens of issue 12
+        window.resize(width, height)
+        settle(app, 0.3)
+        grab(window, out / f"app-main-{width}.png")
+    window.resize(1680, 1020)
+    settle(app, 0.3)
 
     # the damage lands: the D7's SSD with the new damage highlighted
     window.panels.dice.submit()

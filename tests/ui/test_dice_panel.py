@@ -244,7 +244,7 @@ def test_a_loaded_game_shows_its_last_rolls(qtbot, panel, tmp_path):
     path = save_record(tmp_path / "duel.sfbsave", record_of(session))
     dice = [r.data for r in session.log if r.kind == "answer"  # a volley's to-hit: one entry
             and (".hits." in r.key or ".dac." in r.key)]
-    assert len(dice) > HISTORY
+    assert len(dice) >= HISTORY
 
     with app_controller() as c:
         panel.bind(c)

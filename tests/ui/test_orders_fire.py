@@ -48,7 +48,7 @@ def test_the_duel_impulse_8_fire_given_through_the_panel(qtbot, panel):
         qtbot.keyClick(panel, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         assert controller.answers[-1] == scripted(key)
         assert isinstance(controller.outcomes[-1], Accepted)
-    assert controller.pending.parts == ("T1.I8.shot.ENT.photon#A.KRT",)
+    assert controller.pending.parts == ("T1.I8.shot.ENT.photon#A.KRT", "T1.I8.shot.ENT.phaser#1.KRT")
 
 
 def test_rows_show_range_arc_and_damage_from_the_charts(qtbot, panel):
