@@ -110,7 +110,8 @@ def test_turn_1_allocations_are_written_on_the_sheet_and_accepted(qtbot, game):
     fill_in(qtbot, dock, "2", {f"disruptor#{b}": "arm" for b in "ABCD"})
     assert step(qtbot, c, lambda: qtbot.mouseClick(dock.submit_button,
                                                    Qt.MouseButton.LeftButton))
-    assert c.pending.key == "T1.I1.announce.Federation"  # the EA phase is over
+    # the EA phase is over: the Self-Destruction Phase (phase 3, D5.5) asks next
+    assert c.pending.key == "T1.self_destruct.Federation"
 
     ent, krt = c.record.combat.ship("ENT"), c.record.combat.ship("KRT")
     assert ent.allocation.speed_plot == ((1, 2),) == krt.allocation.speed_plot
