@@ -120,6 +120,10 @@ def test_a_year_of_war(war):
     # E7: 10% of homeworld, major and minor EPs to the ground-force pool each turn
     assert Fraction(c.race("FED")["ground_pool"]) == 4 * Fraction(75, 10)
     assert Fraction(c.race("KLI")["ground_pool"]) == 4 * Fraction(65, 10)
+    # I1: one legendary officer roll per race after the Summer and the Winter turns (2 and 4)
+    semiannual = [r for r in c.store.dice_log() if "semi-annual officer (I1)" in r.purpose]
+    assert len(semiannual) == 4 and {r.purpose.split()[0] for r in semiannual} == {"FED", "KLI"}
+    assert all(r.source == "seeded" and len(r.dice) == 2 for r in semiannual)
     # The journal holds every step and the battle; undo walks back the last reveal
     reasons = [e.reason for e in c.store.journal()]
     assert sum("step 1, Collect EPs" in r for r in reasons) == 4
