@@ -66,6 +66,7 @@ def run_import(args: argparse.Namespace) -> int:
     state = spec.data_status
     print(f"wrote {display_path(target)}: {spec.id} {spec.name}, {state}"
           + (" (check it against your SSD)" if state == "draft" else
+             " (practice data: complete it from your SSD book)" if state == "reconstructed" else
              f" (missing: {', '.join(spec.missing)})" if state == "incomplete" else ""))
     return 0
 

@@ -17,7 +17,7 @@ from typing import Any
 from sfb_desk.data import paths
 from sfb_desk.data.library import ShipLibrary, load_files, load_library, ship_files
 from sfb_desk.data.paths import display_path
-from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -76,8 +76,8 @@ def _completeness(spec: ShipSpec) -> str:
     """verified / draft (playable; check it against your SSD) / incomplete: what is missing."""
     if not spec.complete:
         return "incomplete: " + ", ".join(spec.missing)
-    if spec.data_status == "draft":
-        return "draft: check against your SSD"
+    if spec.data_status in ("draft", "reconstructed"):
+        return STATUS_LABELS[spec.data_status]
     return "verified" + (f" against {spec.checked_against}" if spec.checked_against else "")
 
 

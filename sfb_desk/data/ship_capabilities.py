@@ -25,6 +25,10 @@ def capabilities(spec: ShipSpec) -> tuple[list[str], list[str]]:
         return can, cannot
     can.append("play it in a duel, a scenario or against the robot: movement, energy "
                "allocation, fire and damage allocation on its SSD")
+    if status == "reconstructed":
+        cannot.append("vouch for its box counts: Module C2 prints none, so every count the "
+                      "module does not state is reconstructed for practice; complete it from "
+                      "your SSD book in the ship designer")
     if status == DRAFT:
         cannot.append("vouch for its box counts: they come from one public transcription "
                       f"({len(spec.disagreements)} disputed facts listed); check them against "

@@ -99,6 +99,10 @@ def _text(value: object) -> str:
     return str(value)
 
 
+#: The check item of a RECONSTRUCTED Module C2 class: every count not stated by the module must
+#: be typed from the player's SSD book and confirmed before the ship is marked checked.
+RECONSTRUCTED_ENTRY = "every reconstructed box count (from your Module C2 SSD book)"
+
 @dataclass(frozen=True)
 class CheckItem:
     """One line of the checklist."""
@@ -133,6 +137,9 @@ class Completion:
     def confirm(self, entry: str) -> None:
         """The player says a missing entry is settled: entered where no test can see it (e.g.
         "web generator ..."), or none on this SSD (e.g. no transporter bombs)."""
+        if entry == RECONSTRUCTED_ENTRY and self.start.data_status == "reconstructed":
+            self.confirmed.add(entry)
+            return
         if entry not in self.start.missing:
             raise KeyError(f"{entry!r} is not missing in {self.start.id}")
         self.confirmed.add(entry)
@@ -143,6 +150,9 @@ class Completion:
         for entry in self.start.missing:
             done = bool(is_filled(entry, self.spec)) or entry in self.confirmed
             items.append(CheckItem(entry, "missing", done, ""))
+        if self.start.data_status == "reconstructed":  # issue 17: Module C2 prints no counts
+            items.append(CheckItem(RECONSTRUCTED_ENTRY, "reconstructed",
+                                   RECONSTRUCTED_ENTRY in self.confirmed, ""))
         for d in self.start.disagreements:
             now = value_now(self.spec, d.field)
             values = (*((s, _text(d.chosen)) for s in (d.agreeing or ("chosen",))),

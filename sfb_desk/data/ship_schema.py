@@ -56,7 +56,7 @@ ARCS: tuple[str, ...] = ARC_NAMES
 TURN_MODES = ("AA", "A", "B", "C", "D", "E", "F")
 CONFIDENCES = ("high", "medium", "low")
 #: [status].verification (issue 16): a complete class is verified or a draft.
-VERIFICATIONS = ("verified", "draft")
+VERIFICATIONS = ("verified", "draft", "reconstructed")
 WEAPON_CODES: tuple[str, ...] = tuple(WEAPON_TYPES)
 RACK_TYPES: tuple[str, ...] = tuple(sorted(DRONE_RACK_TYPES))  # FD3
 
@@ -161,7 +161,8 @@ class Status(_Table):
     verification: Verification | None = Field(
         None,
         description="complete files: verified (two independent sources agree on every count, "
-        "or the player checked it against the SSD book) or draft (absent = draft)",
+        "or the player checked it against the SSD book), draft (absent = draft) or reconstructed "
+        "(rebuilt from Module C2's stated facts, no printed box counts)",
     )
     checked_against: Text | None = Field(
         None, description='where the player checked the counts, e.g. "SSD book, page 42"'

@@ -214,6 +214,12 @@ def _banner(spec: ShipSpec, width: float) -> tuple[list[Item], float]:
     if spec.data_status == "verified":
         return [], 0.0
     b = Builder()
+    if spec.data_status == "reconstructed":  # issue 17: Module C2 prints no box counts
+        text = ("RECONSTRUCTED: PRACTICE DATA, NOT THE SSD. Module C2 prints no box counts; this "
+                "page keeps every fact the module states and reconstructs the rest. Complete the "
+                "ship from your SSD book in the ship designer.")
+        h = paragraph(b, 4.0, 3.0, text, width - 8.0, 7.0, True, "banner")
+        return [Item("frame", Rect(0.0, 0.0, width, h + 6.0), style="banner"), *b.items], h + 6.0
     if spec.complete:  # a draft (issue 16): playable, from one source
         disputed = len(spec.disagreements)
         text = ("DRAFT: CHECK AGAINST YOUR SSD. The box counts come from one public "

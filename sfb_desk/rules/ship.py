@@ -150,6 +150,13 @@ class Provenance:
 
 #: Data status a player sees (issue 16): every count confirmed, one source only, or not playable.
 VERIFIED, DRAFT, INCOMPLETE = "verified", "draft", "incomplete"
+#: Module C2 prints no box counts: a class rebuilt from the module's stated facts for practice
+#: play (issue 17), labelled wherever it appears until the player completes it from the SSD book.
+RECONSTRUCTED = "reconstructed"
+#: What a player reads for each data status (browser, set-up, SSD, printed SSD, CLI).
+STATUS_LABELS = {VERIFIED: "verified", DRAFT: "draft: check against your SSD",
+                 RECONSTRUCTED: "RECONSTRUCTED: practice data, not the SSD",
+                 INCOMPLETE: "incomplete"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,10 +223,13 @@ class ShipSpec:
     # -- queries --------------------------------------------------------------------------------
     @property
     def data_status(self) -> str:
-        """``verified``, ``draft`` (playable, to be checked against the SSD) or ``incomplete``."""
+        """``verified``, ``draft`` (playable, to be checked against the SSD), ``reconstructed``
+        (rebuilt from Module C2's stated facts) or ``incomplete``."""
         if not self.complete:
             return INCOMPLETE
-        return VERIFIED if self.verification == VERIFIED else DRAFT
+        if self.verification in (VERIFIED, RECONSTRUCTED):
+            return self.verification
+        return DRAFT
 
     def count(self, system: str) -> int:
         """Boxes of a counted system (0 when the ship has none or the count is unknown)."""

@@ -54,7 +54,10 @@ SOURCE_RE = re.compile(r"^reference/(core_ships|ssd_facts)\.json (\S+)")
 
 
 def _load_library() -> dict[str, dict]:
-    return {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(SHIPS.glob("*.toml"))}
+    """The files tools/build_ship_library.py writes; the RECONSTRUCTED Module C2 classes come
+    from tools/build_c2_ships.py (tests/data/test_c2_ships.py) and are left out here."""
+    docs = {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(SHIPS.glob("*.toml"))}
+    return {k: d for k, d in docs.items() if d["status"].get("verification") != "reconstructed"}
 
 
 LIBRARY = _load_library()
@@ -268,7 +271,7 @@ def test_generator_reproduces_committed_files(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "missing source" not in result.stderr
     generated = {p.name: p.read_bytes() for p in tmp_path.glob("*.toml")}
-    committed = {p.name: p.read_bytes() for p in SHIPS.glob("*.toml")}
+    committed = {p.name: p.read_bytes() for p in SHIPS.glob("*.toml") if f"{p.stem}" in LIBRARY}
     assert sorted(generated) == sorted(committed)
     changed = [name for name in generated if generated[name] != committed[name]]
     assert not changed, f"re-run the generator: {changed}"

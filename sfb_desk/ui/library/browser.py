@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.ship_capabilities import capabilities
-from sfb_desk.rules.ship import COUNTED_SYSTEMS, ShipSpec
+from sfb_desk.rules.ship import COUNTED_SYSTEMS, STATUS_LABELS, ShipSpec
 from sfb_desk.rules.weapon_types import weapon_type
 from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
 from sfb_desk.ui.common.filtered_list import (SHIP_COLUMNS, ShipFilterWidget, current_first, flat_list,
@@ -89,6 +89,11 @@ def ship_details_html(spec: ShipSpec) -> str:
     if not spec.complete:
         missing = ", ".join(escape(m) for m in spec.missing) or "unspecified facts"
         html.append(warning(f"<b>Incomplete ship file.</b> Missing: {missing}."))
+    elif spec.data_status == "reconstructed":
+        html.append(warning("<b>RECONSTRUCTED: practice data, not the SSD.</b> Module C2 prints "
+                            "no box counts; this ship keeps every fact the module states and "
+                            "reconstructs the rest. Complete it from your SSD book in the ship "
+                            "designer."))
     elif spec.data_status == "draft":
         html.append(warning("<b>Draft: check against your SSD.</b> The box counts come from one "
                             "source; the ship plays, but confirm it in the ship designer."))
@@ -118,7 +123,7 @@ def ship_details_html(spec: ShipSpec) -> str:
 
 def status_text(spec: ShipSpec) -> str:
     """verified / draft: check against your SSD / incomplete (issue 16)."""
-    return {"draft": "draft: check against your SSD"}.get(spec.data_status, spec.data_status)
+    return STATUS_LABELS.get(spec.data_status, spec.data_status)
 
 
 def disputed_line(d) -> str:  # noqa: ANN001 - a rules.ship.Disagreement
@@ -132,6 +137,10 @@ def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
     if not spec.complete:
         item.setForeground(4, QBrush(QColor("#a05a00")))
         item.setToolTip(4, "Missing: " + ", ".join(spec.missing))
+    elif spec.data_status == "reconstructed":
+        item.setForeground(4, QBrush(QColor("#b03000")))
+        item.setToolTip(4, "Playable for practice; Module C2 prints no box counts, so they are "
+                           "reconstructed: complete the ship from your SSD book")
     elif spec.data_status == "draft":
         item.setForeground(4, QBrush(QColor("#8a6d00")))
         item.setToolTip(4, "Playable; the box counts come from one source: check them "
@@ -186,7 +195,7 @@ class ShipBrowser(ShipFilterWidget):
             self.table.resizeColumnToContents(column)
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 200))
         count = {k: sum(1 for s in ships if s.data_status == k)
-                 for k in ("verified", "draft", "incomplete")}
+                 for k in ("verified", "draft", "reconstructed", "incomplete")}
         self.count_label.setText(f"{len(ships)} of {len(self.library.ships)} classes shown ("
                                  + ", ".join(f"{n} {k}" for k, n in count.items()) + ")")
         if not current_first(self.table):

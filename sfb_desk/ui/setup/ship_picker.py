@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.data.custom_setup import refusal_of_ship, ship_max_speed
 from sfb_desk.data.library import ShipLibrary
-from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
 from sfb_desk.ui.common.filtered_list import (SHIP_COLUMNS, ShipFilterWidget, current_first, flat_list,
                                        id_of, refill, row, select_row, ship_cells)
 
@@ -31,9 +31,11 @@ COLUMNS = (*SHIP_COLUMNS, "Max speed", "Status")
 def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
     refusal = refusal_of_ship(spec)
     top = "" if refusal else str(ship_max_speed(spec))
-    status = "incomplete" if refusal else (
-        "draft: check against your SSD" if spec.data_status == "draft" else "verified")
+    status = "incomplete" if refusal else STATUS_LABELS[spec.data_status]
     item = row([*ship_cells(spec), top, status], spec.id)
+    if not refusal and spec.data_status == "reconstructed":
+        item.setToolTip(5, "Practice data: Module C2 prints no box counts, so they are "
+                           "reconstructed; complete it from your SSD book (ship designer)")
     if not refusal and spec.data_status == "draft":
         item.setToolTip(5, "Playable; the box counts come from one source: check them against "
                            "your SSD book (ship designer)")

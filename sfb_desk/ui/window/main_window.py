@@ -259,9 +259,11 @@ class MainWindow(QMainWindow):
     def _library_status(self) -> None:
         ships = self.library.ships.values()
         count = {k: sum(1 for s in ships if s.data_status == k)
-                 for k in ("verified", "draft", "incomplete")}
-        message = (f"{len(self.library.ships)} ship classes ({count['verified'] + count['draft']}"
-                   f" playable: {count['verified']} verified, {count['draft']} draft; "
+                 for k in ("verified", "draft", "reconstructed", "incomplete")}
+        playable = count['verified'] + count['draft'] + count['reconstructed']
+        message = (f"{len(self.library.ships)} ship classes ({playable}"
+                   f" playable: {count['verified']} verified, {count['draft']} draft, "
+                   f"{count['reconstructed']} reconstructed; "
                    f"{count['incomplete']} incomplete). "
                    "Game ▸ New game (Ctrl+N) or New Duel against the robot (Ctrl+Shift+N)")
         if self.library.problems:
