@@ -113,8 +113,20 @@ class EventLog(Sequence[DamageEvent]):
         return self._decode(i)
 
     def __iter__(self) -> Iterator[DamageEvent]:
-        for k in range(len(self._records)):
-            yield self._decode(k)
+        # _decode inlined: a consumer reading every event pays one call per point, not two
+        layout = self._layout
+        if layout is None:
+            return
+        decoded, choices, crew, bp = layout._decoded, self._choices, self._crew, self._bp
+        for k, rec in enumerate(self._records):
+            parts = decoded.get(rec) or _parts(layout, rec)
+            point = k + 1
+            if parts[0] is None:
+                yield _event(point, None, None, None, None, None, AFTER_DESTRUCTION, None, "", False, False)
+            else:
+                yield _event(point, parts[0], parts[1], parts[2], parts[3], parts[4], parts[5],
+                             choices.get(k) if parts[4] is not None else None, parts[6],
+                             point in crew, point in bp)
 
     def __repr__(self) -> str:
         return f"EventLog({len(self._records)} events)"
