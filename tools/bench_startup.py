@@ -8,7 +8,8 @@ Pairs, each timed as the wall time of a fresh process (several runs, median):
   ``python -c pass``.
 
 The runs of a pair alternate (reference, subject, reference, subject...) so that a shared
-machine's load touches both alike. Goals (issue 13): the app at most 3x the bare window, the
+machine's load touches both alike; the medians and, beside them, the fastest runs (the least
+disturbed by other work on a busy machine) are printed with their ratios. Goals (issue 13): the app at most 3x the bare window, the
 light commands at most 4x bare python. Each command runs once untimed first: the first start
 compiles the ship library into its cache (a fresh user folder under ``SFB_DESK_HOME``) and
 Python writes its byte code (``PYTHONDONTWRITEBYTECODE`` is dropped for the runs: an installed
@@ -85,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     # As installed: byte code compiled once and kept (a shell may have turned that off).
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     failed = False
-    print(f"{'pair':24} {'reference':>10} {'subject':>10} {'ratio':>6} {'goal':>5}")
+    print(f"{'pair':24} {'reference':>10} {'subject':>10} {'ratio':>6} {'goal':>5}"
+          f"   {'min ref':>8} {'min sub':>8} {'ratio':>6}")
     for name, reference, subject, goal in PAIRS:
         if args.only and args.only not in name:
             continue
@@ -101,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         ratio = s / r
         failed |= ratio > goal
         print(f"{name:24} {r * 1000:8.0f}ms {s * 1000:8.0f}ms {ratio:5.1f}x {goal:4.0f}x"
+              f"   {min(ref) * 1000:6.0f}ms {min(sub) * 1000:6.0f}ms {min(sub) / min(ref):5.1f}x"
               f"{'' if ratio <= goal else '  over'}")
     shutil.rmtree(home, ignore_errors=True)
     return 1 if failed else 0

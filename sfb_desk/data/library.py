@@ -8,7 +8,6 @@ two files with the same id in one folder is a problem, reported for the second f
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from sfb_desk.data import paths
 from sfb_desk.data.paths import display_path
-from sfb_desk.data.library_cache import SpecCache, digest
+from sfb_desk.data.library_cache import SpecCache
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
 
 if TYPE_CHECKING:
@@ -52,6 +51,8 @@ class ShipLibrary:
 
     def suggestions(self, ship_id: str, n: int = 5) -> list[str]:
         """Ids close to ``ship_id``: same class code first, then by spelling."""
+        import difflib
+
         key = normalise_ship_id(ship_id)
         same_class = [i for i, s in sorted(self.ships.items()) if s.class_code.upper() == key]
         close = difflib.get_close_matches(key, list(self.ships), n=n, cutoff=0.5)
@@ -124,7 +125,7 @@ def _load_one(path: Path, cache: SpecCache | None = None) -> tuple[ShipSpec | No
     key = None
     if cache is not None:
         try:
-            key = digest(path.read_bytes())
+            key = cache.key_of(path)
         except OSError:
             key = None  # reported by load_ship_file below
         else:

@@ -4,7 +4,8 @@ Reading and validating the 113 ship files takes most of a second (TOML, the pyda
 the cross-field checks); the result, one immutable :class:`~sfb_desk.rules.ship.ShipSpec` per
 file, does not change until a file does. :class:`SpecCache` keeps the specs in the user cache
 folder (``SFB_DESK_HOME/cache`` when that is set, as in the tests), keyed by a digest of each
-file's bytes, and is valid only for the program that wrote it: its version, the Python version
+file's bytes (a file whose size, modification time and inode are unchanged since its digest
+was taken is not read again), and is valid only for the program that wrote it: its version, the Python version
 and the size and modification time of every module of ``sfb_desk/data`` and ``sfb_desk/rules``
 (what loading a file runs) are part of the cache. A file that fails to load is never kept (it is
 loaded, and its problems reported, every time). A cache that cannot be read is ignored and
@@ -121,21 +122,37 @@ class SpecCache:
         if not _FINGERPRINT:
             _FINGERPRINT.append(program_fingerprint())
         self.fingerprint = _FINGERPRINT[0]
-        self._old: dict[str, ShipSpec] = self._read()
+        self._old, self._old_index = self._read()
         self._used: dict[str, ShipSpec] = {}
+        self._index: dict[str, tuple[int, int, int, str]] = {}
         self.hits = 0
         self.misses = 0
 
-    def _read(self) -> dict[str, ShipSpec]:
+    def _read(self) -> tuple[dict[str, ShipSpec], dict[str, tuple[int, int, int, str]]]:
         try:
             with open(self.file, "rb") as handle:
                 stored = pickle.load(handle)
         except Exception:  # noqa: BLE001 - missing, truncated or from another program: rebuild
-            return {}
+            return {}, {}
         if type(stored) is not dict or stored.get("fingerprint") != self.fingerprint:
-            return {}
-        specs = stored.get("specs")
-        return specs if type(specs) is dict else {}
+            return {}, {}
+        specs, index = stored.get("specs"), stored.get("index")
+        return (specs if type(specs) is dict else {}), (index if type(index) is dict else {})
+
+    def key_of(self, path: Path) -> str:
+        """The digest of ``path``'s bytes. A file whose size, modification time (ns) and inode
+        are those recorded with its digest is not read again; any other is read and hashed
+        (OSError if it cannot be read)."""
+        name = str(path)
+        st = os.stat(name)
+        known = self._old_index.get(name)
+        if known is not None and known[:3] == (st.st_size, st.st_mtime_ns, st.st_ino):
+            key = known[3]
+        else:
+            with open(name, "rb") as handle:
+                key = digest(handle.read())
+        self._index[name] = (st.st_size, st.st_mtime_ns, st.st_ino, key)
+        return key
 
     def get(self, key: str) -> ShipSpec | None:
         spec = self._old.get(key) or _MEMORY.get(key)
@@ -153,7 +170,7 @@ class SpecCache:
 
     @property
     def changed(self) -> bool:
-        return self._used.keys() != self._old.keys()
+        return self._used.keys() != self._old.keys() or self._index != self._old_index
 
     def save(self) -> None:
         """Keep the specs used by this load (and only those), if anything changed."""
@@ -161,7 +178,7 @@ class SpecCache:
             return
         import tempfile
 
-        data = dumps({"fingerprint": self.fingerprint, "specs": self._used})
+        data = dumps({"fingerprint": self.fingerprint, "specs": self._used, "index": self._index})
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".ship-library-", dir=self.file.parent)

@@ -15,8 +15,6 @@ import os
 import time
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "sfb-desk"
 HOME_ENV = "SFB_DESK_HOME"
 
@@ -42,6 +40,8 @@ def resources_dir() -> Path:
 
 def _user_dir(kind: str) -> Path:
     override = os.environ.get(HOME_ENV)
+    if not override:
+        import platformdirs  # only without the override (start-up time)
     if override:
         path = Path(override) / kind
     elif kind == "config":

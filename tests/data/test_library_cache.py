@@ -107,3 +107,26 @@ def test_the_fingerprint_follows_the_program(monkeypatch):
     monkeypatch.setattr(library_cache, "_FINGERPRINT", [("another version",)])
     assert SpecCache()._old == {}  # written by another program: not used
     assert library_cache.program_fingerprint()[0] == library_cache.__version__
+
+
+def test_an_unchanged_file_is_not_read_again_a_touched_one_is(monkeypatch):
+    folder = _user_ships()
+    user_file = folder / "FED-ZZ.toml"
+    text = CA_FILE.read_text(encoding="utf-8").replace('id = "FED-CA"', 'id = "FED-ZZ"')
+    user_file.write_text(text, encoding="utf-8")
+    load_library()
+    library_cache.forget()
+    cache = SpecCache()
+    real_open = open
+    opened = []
+
+    def spy(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", spy)
+    key = cache.key_of(user_file)
+    assert str(user_file) not in opened and cache.get(key).id == "FED-ZZ"
+    user_file.write_text(text.replace('name = "Heavy Cruiser"', 'name = "Edited"'), encoding="utf-8")
+    other = cache.key_of(user_file)  # size or time changed: read and hashed again
+    assert str(user_file) in opened and other != key and cache.get(other) is None
