@@ -17,12 +17,15 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QSpinBox,
+    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
-from sfb_desk.engine.orders.pass_policy import DEFAULT, PassPolicy
+from sfb_desk.engine.orders.pass_policy import ASK_ALL, DEFAULT, PassPolicy
 from sfb_desk.rules.units import IMPULSES
 
 
@@ -91,8 +94,26 @@ class PassPolicyBox(QGroupBox):
         self.until_impulse.setObjectName("untilImpulse")
         self.until_impulse.setRange(1, IMPULSES)
         self.until_impulse.setPrefix("impulse ")
-        grid = QGridLayout(self)
-        grid.setContentsMargins(6, 2, 6, 2)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 2, 6, 2)
+        outer.setSpacing(2)
+        head = QHBoxLayout()
+        self.summary = QLabel("")
+        self.summary.setObjectName("passSummary")
+        self.summary.setWordWrap(True)
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("passSwitches")
+        self.toggle.setText("Switches")
+        self.toggle.setCheckable(True)
+        self.toggle.setToolTip("Show or hide the switches (the orders get the room when hidden)")
+        self.toggle.toggled.connect(self._show_switches)
+        head.addWidget(self.summary, 1)
+        head.addWidget(self.toggle)
+        outer.addLayout(head)
+        self.switches = QWidget()
+        outer.addWidget(self.switches)
+        grid = QGridLayout(self.switches)
+        grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(2)
         label = QLabel("Announcements:")
         label.setBuddy(self.announcements)
@@ -114,6 +135,7 @@ class PassPolicyBox(QGroupBox):
         self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
             spin.valueChanged.connect(self._changed)
+        self.switches.hide()  # a one-line summary; "Switches" shows them
         self.set_policy(DEFAULT)
 
     @property
@@ -154,9 +176,19 @@ class PassPolicyBox(QGroupBox):
         self._enable()
 
     def _enable(self) -> None:
+        policy = self.policy
+        text = ("Asks only what can matter" if policy == DEFAULT else
+                "Asks everything" if policy == ASK_ALL else "Your own switches")
+        if policy.until is not None:
+            text += f"; passes until turn {policy.until[0]} impulse {policy.until[1]}"
+        self.summary.setText(text)
+        self.summary.setToolTip(policy.describe().capitalize())
         self.fire_range.setEnabled(self.fire.isChecked())
         self.until_turn.setEnabled(self.until.isChecked())
         self.until_impulse.setEnabled(self.until.isChecked())
+
+    def _show_switches(self, on: bool) -> None:
+        self.switches.setVisible(on)
 
     def _changed(self, *_: object) -> None:
         self._enable()

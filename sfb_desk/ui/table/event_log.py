@@ -167,6 +167,8 @@ class EventLog(QWidget):
         self.proxy.setSourceModel(self.model)
         self.kind = QComboBox()
         self.kind.addItems(list(KINDS))
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.kind.setMinimumContentsLength(7)  # the log fits a 1366-pixel screen beside the EA
         self.kind.currentTextChanged.connect(self._kind_changed)
         self.search = QLineEdit()
         self.search.setPlaceholderText("filter the log")
