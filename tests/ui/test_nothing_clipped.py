@@ -107,3 +107,25 @@ def test_the_walk_reports_a_clipped_label_and_button(qtbot):
     host.show()
     found = clipped(host)
     assert len(found) == 2 and "tooLong" in found[0] and "QPushButton" in found[1]
+
+
+def test_status_bar_hints_name_the_menu(window):
+    """Issue 12, item 6: an item's status-bar hint names the menu it is in."""
+    from PySide6.QtWidgets import QMenu
+
+    def plain(text: str) -> str:
+        return text.replace("&", "")
+
+    missing = []
+    for top in window.menuBar().actions():
+        menu = top.menu()
+        if menu is None:
+            continue
+        for action in menu.actions():
+            if action.isSeparator() or isinstance(action.menu(), QMenu):
+                continue
+            if not action.statusTip().startswith(f"{plain(menu.title())} ▸ "):
+                missing.append(f"{plain(menu.title())}: {plain(action.text())!r} "
+                               f"-> {action.statusTip()!r}")
+    assert not missing, "\n".join(missing)
+    assert window.actions["undo"].statusTip().startswith("Edit ▸ Undo")

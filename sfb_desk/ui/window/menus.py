@@ -26,7 +26,24 @@ def _action(window: QMainWindow, menu: QMenu, text: str, slot, shortcut=None) ->
         action.setShortcut(shortcut)
     action.triggered.connect(slot)
     menu.addAction(action)
+    name_in_menu(action, menu)
     return action
+
+
+def _plain(text: str) -> str:
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip(".…")
+
+
+def name_in_menu(action: QAction, menu: QMenu) -> None:
+    """The action's status-bar hint names where it is: "Game ▸ Undo (Ctrl+Z)"."""
+    where = [_plain(menu.title())]
+    parent = menu.parent()
+    while isinstance(parent, QMenu):
+        where.insert(0, _plain(parent.title()))
+        parent = parent.parent()
+    keys = action.shortcut().toString()
+    tip = " ▸ ".join([*where, _plain(action.text())]) + (f" ({keys})" if keys else "")
+    action.setStatusTip(tip)
 
 
 def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
@@ -64,6 +81,8 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
     actions["redo"] = c.redo_action(window)
     edit.addAction(actions["undo"])
     edit.addAction(actions["redo"])
+    name_in_menu(actions["undo"], edit)
+    name_in_menu(actions["redo"], edit)
 
     game = bar.addMenu("&Game")
     robot = game.addMenu("&Robot plays")
@@ -75,6 +94,7 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
         toggle = dock.toggleViewAction()
         toggle.setObjectName(f"view-{name}")
         view.addAction(toggle)
+        name_in_menu(toggle, view)
     view.addSeparator()
     seen_as = view.addMenu("&Battlefield seen as")
     seen_as.aboutToShow.connect(partial(_fill_seen_as, window, seen_as))
@@ -95,6 +115,9 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
     campaign = bar.addMenu("&Campaign")
     actions.update(add_campaign_actions(window, campaign))
     actions["fe"] = add_fe_action(window, campaign)
+    for action in campaign.actions():
+        if not action.isSeparator() and action.menu() is None:
+            name_in_menu(action, campaign)
 
     help_menu = bar.addMenu("&Help")
     actions["about"] = _action(window, help_menu, "&About SFB Desk", window.about)
@@ -107,7 +130,7 @@ def _fill_recent(window, menu: QMenu) -> None:  # noqa: ANN001
     if not files:
         menu.addAction("(none)").setEnabled(False)
     for path in files:
-        menu.addAction(path, partial(window.open_game, path))
+        name_in_menu(menu.addAction(path, partial(window.open_game, path)), menu)
 
 
 def _fill_seen_as(window, menu: QMenu) -> None:  # noqa: ANN001
@@ -140,6 +163,7 @@ def _fill_robot(window, menu: QMenu) -> None:  # noqa: ANN001
         for level in (None, *LEVELS):
             text = "the table" if level is None else f"robot ({level})"
             act = sub.addAction(text, partial(c.set_robot, side, level))
+            name_in_menu(act, sub)
             act.setCheckable(True)
             act.setChecked(robots.get(side) == level)
             group.addAction(act)
