@@ -30,6 +30,7 @@ from sfb_desk.rules.movement.core import (  # noqa: E402
 )
 from sfb_desk.rules.results import Refusal  # noqa: E402
 from sfb_desk.ui.map.bridge import MapBridge, asked_unit, movement_answer  # noqa: E402
+from sfb_desk.ui.map.geometry import hex_center  # noqa: E402
 from sfb_desk.ui.map.view import MapView  # noqa: E402
 
 WAIT = 20_000
@@ -231,3 +232,26 @@ def test_movement_answer_words():
     assert isinstance(refusal, Refusal) and refusal.rule == "C1.4"
     assert movement_answer(None, "A", "straight").message == "nothing is asked: the game is over"
     assert movement_answer(prompt, "B", "straight").rule == "C1.313"
+
+
+def test_the_map_follows_the_action_until_the_player_pans(qtbot, table):
+    """Issue 12, item 4: framed on the units at the start; a unit that would leave the view
+    frames them again; once the player pans, the map stays where the player put it."""
+    c, view, bridge = table
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert all(seen.contains(hex_center(u.hex)) for u in view.units.values())
+    view.zoom_by(3.0)  # the player zooms in: units leave the view ...
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.answer(c.pending.default)
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert not all(seen.contains(hex_center(u.hex)) for u in view.units.values())  # ... stays
+    bridge._frame()  # F / Home in the app: framed again, following again
+    zoomed = view.zoom()
+    view.scale(3.0, 3.0)  # the map zoomed by itself (not the player): still following
+    bridge._framed = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
+    assert bridge._unit_out_of_view()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.answer(c.pending.default)
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert all(seen.contains(hex_center(u.hex)) for u in view.units.values() if u.active)
+    assert view.zoom() <= zoomed * 1.01  # framed the units again

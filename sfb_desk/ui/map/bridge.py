@@ -34,6 +34,7 @@ from sfb_desk.rules.results import Refusal
 
 from .battlefield import battlefield_view, show_battlefield
 from .systems import systems_view
+from .geometry import HEX_SIZE, hex_center
 from .view import MapView
 
 
@@ -154,7 +155,32 @@ class MapBridge(QObject):
         initial = record.initial if record is not None else state
         if initial is not self._initial:  # a new or loaded game (undo keeps it): frame it
             self._initial = initial
-            view.fit_units()
+            self._frame()
+        elif not self._player_moved() and self._unit_out_of_view():
+            self._frame()  # the map follows the action until the player pans or zooms
+
+    def _frame(self) -> None:
+        view = self.view
+        view.fit_units()
+        self._framed = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
+
+    def _player_moved(self) -> bool:
+        """Has the player panned or zoomed since the map last framed the units? (Then it stays
+        where the player put it: F or Home frames again.)"""
+        framed = getattr(self, "_framed", None)
+        if framed is None:
+            return True
+        view = self.view
+        zoom, centre = framed
+        now = view.mapToScene(view.viewport().rect().center())
+        moved = abs(now.x() - centre.x()) + abs(now.y() - centre.y())
+        return abs(view.zoom() - zoom) > 1e-6 or moved > HEX_SIZE
+
+    def _unit_out_of_view(self) -> bool:
+        view = self.view
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        return any(not seen.contains(hex_center(u.hex)) for u in view.units.values()
+                   if u.active)
 
     @Slot(object)
     def _prompt_changed(self, prompt: Prompt | None) -> None:
