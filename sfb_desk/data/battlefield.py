@@ -8,12 +8,12 @@ the scenario's belt: the owner may keep it or lay his own (the scenario builder)
 
 from __future__ import annotations
 
-from ..rules.hexes import Hex, hex_from_label
+from ..rules.hexes import Hex, hex_from_label, hex_range, neighbor
 from ..rules.systems.battlefield import BattlefieldState, MonsterState
 from ..rules.systems.mines import Mine, Minefield
 from ..rules.systems.mines.records import parse_type
 from ..rules.systems.monsters import LIBRARY_BANKS, LIBRARY_CREW
-from ..rules.systems.terrain import Feature, TerrainMap
+from ..rules.systems.terrain import Feature, TerrainMap, next_orbit_hex
 from .scenario_schema import Minefield as MinefieldTable
 from .scenario_schema import Scenario
 
@@ -95,6 +95,19 @@ def _mines_of(table: MinefieldTable, index: int) -> list[Mine]:
     return []
 
 
+def game_unit_ids(scenario: Scenario) -> list[str]:
+    """One id per unit as the game names them: its name, else its ship id, numbered when
+    repeated (``KLI-D6-2``)."""
+    ids: list[str] = []
+    for _side, unit in scenario.units():
+        base = unit.key
+        uid, n = base, 2
+        while uid in ids:
+            uid, n = f"{base}-{n}", n + 1
+        ids.append(uid)
+    return ids
+
+
 def battlefield_of(scenario: Scenario) -> BattlefieldState:
     """The terrain, mines and monsters ``scenario`` sets up (module docstring)."""
     features = tuple(
@@ -111,7 +124,23 @@ def battlefield_of(scenario: Scenario) -> BattlefieldState:
                      side=side.name)
         for side, unit in scenario.units() if unit.monster and unit.hex
     )
+    planets = [h for f in features if f.kind in ("planet", "moon", "gas_giant") for h in f.hexes]
+    orbits = tuple(orbit_of(key, unit, planets) for key, (_side, unit) in
+                   zip(game_unit_ids(scenario), scenario.units(), strict=True)
+                   if "in_orbit" in unit.flags and unit.hex and planets)
     library = any(m.kind == "Mind Monster" for m in monsters)
     return BattlefieldState(TerrainMap(features), field, monsters,
                             library_crew=LIBRARY_CREW if library else 0,
-                            library_banks=LIBRARY_BANKS if library else 0)
+                            library_banks=LIBRARY_BANKS if library else 0, orbits=orbits)
+
+
+def orbit_of(key: str, unit, planets: list[Hex]) -> tuple[str, Hex, bool]:  # noqa: ANN001
+    """A unit set up in standard orbit (P8.0): the planet nearest it, and the direction its
+    heading points along the orbit (P8.1: clockwise unless the owner goes the other way)."""
+    here = hex_from_label(unit.hex)
+    planet = min(planets, key=lambda p: (hex_range(p, here), p.col, p.row))
+    clockwise = True
+    if unit.facing_index is not None:
+        ahead = neighbor(here, unit.facing_index)
+        clockwise = ahead != next_orbit_hex(planet, here, clockwise=False)
+    return key, planet, clockwise

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from sfb_desk.data.game_setup import GameSetup, SetupError, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
-from sfb_desk.data.battlefield import battlefield_of
+from sfb_desk.data.battlefield import battlefield_of, game_unit_ids
 from sfb_desk.data.scenario_play import playability, resolved_ship
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
 from sfb_desk.rules.hexes import STANDARD_MAP, LabelError, hex_from_label
@@ -320,14 +320,7 @@ def setup_from_entries(
 
 def _unit_ids(scenario: Scenario) -> list[str]:
     """One id per unit: its name, else its ship id, numbered when repeated (``KLI-D6-2``)."""
-    ids: list[str] = []
-    for _side, unit in scenario.units():
-        base = unit.key
-        uid, n = base, 2
-        while uid in ids:
-            uid, n = f"{base}-{n}", n + 1
-        ids.append(uid)
-    return ids
+    return game_unit_ids(scenario)
 
 
 def entries_from_scenario(scenario: Scenario, library: ShipLibrary
@@ -363,7 +356,9 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
                                          "supported yet"))
             continue
         speed: int | None
-        if isinstance(unit.speed, int):
+        if "in_orbit" in unit.flags:
+            speed = 0  # P8.42: the standard orbit moves it (battlefield orbits)
+        elif isinstance(unit.speed, int):
             speed = unit.speed
         elif ship_id in library:
             speed = ship_max_speed(library.get(ship_id))

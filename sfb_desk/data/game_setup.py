@@ -120,7 +120,9 @@ def units_from_scenario(
         profile = profile_from_spec(spec)
         dead, shield_boxes = carried_damage(spec, getattr(unit, "damage", ()))
         warp = profile.warp - sum(1 for b in dead if b.split("#")[0].endswith("_warp"))
-        if isinstance(unit.speed, int):
+        if "in_orbit" in unit.flags:
+            speed = 0  # P8.42: the orbit moves it; no movement energy (battlefield orbits)
+        elif isinstance(unit.speed, int):
             speed = unit.speed
         else:  # "max": the fastest the ship can plot (C12.384, at most 31 C2.112)
             probe = new_ship(uid, side.name, profile, hex=hex_from_label(unit.hex), facing=facing)

@@ -34,7 +34,7 @@ EDGES = ("01xx", "42xx", "xx01", "xx30")  # fixed-map edges, as the scenarios pr
 DIRECTIONS = ("A", "B", "C", "D", "E", "F")  # floating-map disengagement directions
 UNIT_FLAGS = (
     "inert", "cannot_fire", "cannot_be_fired_on", "cannot_be_boarded", "cannot_disengage",
-    "automatic", "begins_cloaked", "hidden",
+    "automatic", "begins_cloaked", "hidden", "in_orbit",
 )  # fmt: skip
 VICTORY_KINDS = ("standard", "modified", "task")
 BPV_BASES = ("combat", "economic")

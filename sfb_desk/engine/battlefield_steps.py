@@ -44,7 +44,14 @@ from ..rules.systems.mines import (
     zone_triggers,
 )
 from ..rules.systems.mines.records import CAPTOR_LOADS
-from ..rules.systems.terrain import dust_damage, heat_damage, nova_front, radiation_crew_loss
+from ..rules.systems.terrain import (
+    dust_damage,
+    heat_damage,
+    next_orbit_hex,
+    nova_front,
+    radiation_crew_loss,
+)
+from ..rules.systems.terrain.effects import ORBIT_IMPULSE
 from ..rules.units import ACTIVE, Unit
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
@@ -77,11 +84,36 @@ class BattlefieldSteps:
             if unit is None or unit.status != ACTIVE or unit.hex != to:
                 continue
             yield from self._enter_hex(unit)
+        if self._impulse == ORBIT_IMPULSE:
+            yield from self._move_orbits()
         yield from self._move_monsters()
         yield from self._move_mind_monsters()
         self._note_closest()
         yield from self._monster_strikes()
         self._announce_minefields()
+
+    def _move_orbits(self) -> Walk:
+        """P8.21, P8.413: each unit in standard orbit enters the next hex of its orbit on
+        impulse 32, turning along it; a unit that moved by its own power has left orbit
+        (P8.44)."""
+        kept = []
+        for uid, planet, clockwise in self._battlefield.orbits:
+            unit = self._units.get(uid)
+            if unit is None or not unit.active:
+                continue
+            if unit.speed > 0 or hex_range(unit.hex, planet) not in (1, 2, 3):
+                self._emit(event("orbit_left", uid, "P8.44", f"{uid} leaves its orbit"))
+                continue
+            kept.append((uid, planet, clockwise))
+            here = unit.hex
+            there = next_orbit_hex(planet, here, clockwise=clockwise)
+            facing = next(d for d in range(6) if neighbor(here, d) == there)
+            moved = replace(unit, hex=there, facing=facing)
+            self._put(moved)
+            self._emit(event("orbit_moves", uid, "P8.413",
+                             f"{uid} moves along its orbit to {there.label}", hex=there.label))
+            yield from self._enter_hex(moved)  # P8.22: orbital movement sets off mines
+        self._battlefield = replace(self._battlefield, orbits=tuple(kept))
 
     def _new_turn_marks(self) -> None:
         """The once-a-turn marks start afresh each turn: the snake's targets (SM5.45), the mind

@@ -297,3 +297,21 @@ def test_m8_sweeping_a_located_mine_with_phasers(points, outcome):
     blasts = events(session, "mine_explodes")
     assert (len(blasts), bool(blasts and blasts[0].data.get("victims") == ["CA"])) == (
         (0, False) if outcome == "destroyed" else (1, True))
+
+
+def test_p8_sg24_the_survey_ship_in_orbit_moves_one_orbit_hex_a_turn():
+    from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+
+    session = start("SG24", turns=3, seed=2)
+    (orbit,) = session.combat.battlefield.orbits
+    uid, planet, clockwise = orbit
+    assert (uid, planet.label, clockwise) == ("ROM-SPC", "2215", False)  # heading E: P8.1 reversed
+    assert session.state.unit(uid).speed == 0  # P8.42: the orbit moves it
+    script = Chain(Scripted([At(f"T{t}.ea.{u}", {"speed_plot": 0})
+                             for t in (1, 2, 3) for u in ("ROM-SPC", "ROM-SPC-2")]),
+                   Defaults(), SeededDice())
+    while session.pending is not None and len(events(session, "orbit_moves")) < 3:
+        session.run(script, limit=1)
+    moves = [(r.turn, r.impulse, r.data.get("hex")) for r in events(session, "orbit_moves")]
+    assert moves == [(1, 32, "2115"), (2, 32, "2116"), (3, 32, "2216")]
+    assert session.state.unit(uid).hex.label == "2216"

@@ -52,6 +52,7 @@ class BattlefieldState:
     library_banks: int = 0
     ended: str = ""  # why the scenario ended on the battlefield (SM6.5), if it has
     known_fields: frozenset[str] = frozenset()  # sides told of a minefield (M7.1) or finding one
+    orbits: tuple[tuple[str, Hex, bool], ...] = ()  # (unit, planet, clockwise) in orbit (P8)
     scans: tuple[tuple[str, int], ...] = ()  # each ship's last M7.2 attempt (clock, M7.21)
 
     def __bool__(self) -> bool:
