@@ -315,3 +315,19 @@ def test_p8_sg24_the_survey_ship_in_orbit_moves_one_orbit_hex_a_turn():
     moves = [(r.turn, r.impulse, r.data.get("hex")) for r in events(session, "orbit_moves")]
     assert moves == [(1, 32, "2115"), (2, 32, "2116"), (3, 32, "2216")]
     assert session.state.unit(uid).hex.label == "2216"
+
+
+def test_a_battlefield_game_saves_and_replays_to_the_same_state(tmp_path):
+    from sfb_desk.data.saves import load_game, save_game
+
+    session = start("PRACTICE-MINEFIELD", turns=2, seed=11)
+    robots = [Robot("Federation", "captain", 1), Robot("Klingon", "captain", 2)]
+    play(session, robots, stop=lambda s: s.state.turn == 1 and s.state.impulse >= 16)
+    path = save_game(tmp_path / "minefield.sfbsave", session)
+    again = load_game(path)
+    assert again.combat.battlefield == session.combat.battlefield
+    assert again.state.units == session.state.units
+    sm5 = start("SM5", facing="A")
+    play(sm5, [Robot("Navy", "cadet", 3)], stop=lambda s: s.state.turn == 2)
+    back = load_game(save_game(tmp_path / "sm5.sfbsave", sm5))
+    assert back.combat.battlefield.monsters == sm5.combat.battlefield.monsters
