@@ -232,7 +232,8 @@ def _problems(error: ValidationError) -> list[str]:
         where = where or "file"
         message = e["msg"]
         if e["type"] == "extra_forbidden":
-            message = "unknown line (see the format in sfb_desk/data/energy_file.py)"
+            message = ("unknown line: an energy allocation file has no such line (the README's "
+                       "'Energy allocation files' lists every line)")
         elif where == "format" and e["type"] == "literal_error":
             message = (f"not an energy allocation file: format is {e.get('input')!r} "
                        f"(expected {FORMAT_NAME!r})")
