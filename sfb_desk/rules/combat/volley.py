@@ -299,7 +299,8 @@ def volley_steps(
         options=damage_options, policy=policy, ask=ask,
     )
     marked = sync_shield_marks(result.state, target.spec, phase.shields)
-    return VolleyOutcome(replace(target, shields=phase.shields, damage=marked), group, phase, result)
+    after = type(target)(target.id, target.spec, phase.shields, marked)  # not replace(): per volley
+    return VolleyOutcome(after, group, phase, result)
 
 
 def resolve_volley(
