@@ -99,7 +99,11 @@ def _play_to_first_move(qtbot, c) -> None:  # noqa: ANN001
         prompt = c.pending
         if prompt.kind == "movement":
             return
-        assert click(qtbot, c, SCRIPT.get(prompt.key, prompt.default)), prompt.key
+        value = SCRIPT.get(prompt.key, prompt.default)
+        parts = getattr(prompt, "parts", ())
+        if prompt.key not in SCRIPT and parts and all(p in SCRIPT for p in parts):
+            value = [die for part in parts for die in SCRIPT[part]]  # one entry for a volley
+        assert click(qtbot, c, value), prompt.key
     raise AssertionError("no movement prompt in the first 200 answers")
 
 
