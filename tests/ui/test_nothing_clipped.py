@@ -84,6 +84,18 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
             c.answer(c.pending.default if value is None else value)
     assert c.pending.key == "T1.I8.fire.Federation"
     problems += check_sizes(qtbot, window)  # a fire declaration in the orders panel
+    editor = window.panels.orders.editor
+    # at least six weapon rows of the fire orders wholly in view at 1920x1080 (at 1366x768
+    # the default layout shows five today: issue 12 asks six there too, still open)
+    for width, height in SIZES[1:]:
+        window.resize(width, height)
+        qtbot.wait(50)
+        rows = editor.rows["ENT"]
+        shown = [r.option.box for r in rows  # wholly in view
+                 if r.check.visibleRegion().boundingRect().height() >= r.check.height()]
+        if len(shown) < min(6, len(rows)):
+            problems.append(f"{width}x{height}: {len(shown)} of {len(rows)} weapon rows of the "
+                            f"fire orders in view ({', '.join(shown)})")
     assert not problems, "\n".join(problems)
 
 

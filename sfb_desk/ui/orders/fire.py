@@ -15,6 +15,8 @@ The answer is the session's: ``{"ENT": [{"box": "photon#A", "target": "KRT"}, ..
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -63,6 +66,24 @@ def _dice(option: TargetOption) -> str:
     return "1–6" if len(option.damage) == 6 else "2–12"
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shows as much of its text as fits, ending in "…" (the whole text
+    is its tool tip): the weapon rows stay one line high, so six of them fit a small screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setProperty("elided", True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(40)
+
+    def paintEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             rect.width())
+        painter.drawText(rect, int(self.alignment()), text)
+
+
 class WeaponRow:
     """One ready weapon: check box, target, mode and what the shot would be."""
 
@@ -86,8 +107,7 @@ class WeaponRow:
         for m in option.modes:
             self.mode.addItem(m, m)
         self.mode.setVisible(len(option.modes) > 1)
-        self.info = QLabel()
-        self.info.setWordWrap(True)
+        self.info = ElidedLabel()  # one line a weapon (the whole text is the tool tip)
         grid.addWidget(self.check, row, 0)
         grid.addWidget(self.kind, row, 1)
         grid.addWidget(self.target, row, 2)
@@ -119,6 +139,7 @@ class WeaponRow:
     def _show(self) -> None:
         text, colour = describe(self.current())
         self.info.setText(text)
+        self.info.setToolTip(text)
         self.info.setStyleSheet(f"color: {colour};")
 
     def order(self) -> dict[str, object]:
@@ -165,9 +186,12 @@ class FireEditor(OrderEditor):
         box.setObjectName(f"fireShip_{unit.id}")
         lay = QVBoxLayout(box)
         lock = "no lock-on (range doubled, D6.123)" if unit.id in ctx.no_lock_on else "lock-on"
-        lay.addWidget(note(f"{unit.hex.label} facing {unit.facing_letter}; phaser capacitor "
-                           f"{record.capacitor}; fire control {fire_control(record).mode}; "
-                           f"{lock}"))
+        facts = ElidedLabel()  # one line (the whole of it is the tool tip)
+        facts.setText(f"{unit.hex.label} facing {unit.facing_letter}; phaser capacitor "
+                      f"{record.capacitor}; fire control {fire_control(record).mode}; {lock}")
+        facts.setToolTip(facts.text())
+        facts.setStyleSheet(f"color: {GREY};")
+        lay.addWidget(facts)
         grid = QGridLayout()
         grid.setColumnStretch(4, 1)
         lay.addLayout(grid)

@@ -41,7 +41,7 @@ class PassPolicyBox(QGroupBox):
     policy_changed = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Let the program pass", parent)
+        super().__init__("", parent)  # the summary line says what it is (room for the orders)
         self.setObjectName("passPolicy")
         self._quiet = False
         self.announcements = QComboBox()
@@ -95,7 +95,7 @@ class PassPolicyBox(QGroupBox):
         self.until_impulse.setRange(1, IMPULSES)
         self.until_impulse.setPrefix("impulse ")
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(6, 2, 6, 2)
+        outer.setContentsMargins(4, 1, 4, 1)
         outer.setSpacing(2)
         head = QHBoxLayout()
         self.summary = QLabel("")
@@ -105,7 +105,8 @@ class PassPolicyBox(QGroupBox):
         self.toggle.setObjectName("passSwitches")
         self.toggle.setText("Switches")
         self.toggle.setCheckable(True)
-        self.toggle.setToolTip("Show or hide the switches (the orders get the room when hidden)")
+        self.toggle.setToolTip("Let the program pass routine prompts: show or hide the switches "
+                               "(the orders get the room when hidden)")
         self.toggle.toggled.connect(self._show_switches)
         head.addWidget(self.summary, 1)
         head.addWidget(self.toggle)
@@ -177,8 +178,8 @@ class PassPolicyBox(QGroupBox):
 
     def _enable(self) -> None:
         policy = self.policy
-        text = ("Asks only what can matter" if policy == DEFAULT else
-                "Asks everything" if policy == ASK_ALL else "Your own switches")
+        text = "Prompts: " + ("only what can matter" if policy == DEFAULT else
+                              "all" if policy == ASK_ALL else "your own switches")
         if policy.until is not None:
             text += f"; passes until turn {policy.until[0]} impulse {policy.until[1]}"
         self.summary.setText(text)

@@ -70,7 +70,7 @@ def default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
     width, height = max(window.width(), 1000), max(window.height(), 700)
     window.resizeDocks([d["map"]], [int(width * 0.58)], Qt.Orientation.Horizontal)
     window.resizeDocks([d["tracker"], d["map"], d["orders"]],
-                       [60, int(height * 0.50), int(height * 0.44)], Qt.Orientation.Vertical)
+                       [60, int(height * 0.42), int(height * 0.52)], Qt.Orientation.Vertical)
     left = int(width * 0.58)
     window.resizeDocks([d["orders"], d["dice"], d["log"]],
                        [int(left * 0.40), int(left * 0.30), int(left * 0.30)],
