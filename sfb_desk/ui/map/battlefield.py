@@ -16,8 +16,8 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QRadialGradient
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from sfb_desk.rules.hexes import Hex
 from sfb_desk.rules.systems.mines import MineView
@@ -25,6 +25,7 @@ from sfb_desk.rules.systems.terrain import nova_front
 
 from .geometry import hex_center, hex_polygon
 from .looks import R
+from .view_item import ViewItem
 
 #: Fill and edge colours by terrain kind (alpha in the fill).
 TERRAIN_LOOK: dict[str, tuple[QColor, QColor]] = {
@@ -116,34 +117,17 @@ def battlefield_view(combat, viewer: str | None = None, state=None) -> Battlefie
     return BattlefieldView(terrain, _public_mines(field, viewer), monsters, nova, viewer)
 
 
-class BattlefieldItem(QGraphicsItem):
+class BattlefieldItem(ViewItem):
     """Terrain, mines, the nova and monsters (module docstring)."""
 
+    MARGIN = 2.0
+
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(2)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.view = BattlefieldView()
-        self._rect = QRectF()
-        self._font = QFont()
-        self._font.setPixelSize(round(0.24 * R))
-        self._font.setBold(True)
+        super().__init__(BattlefieldView(), z=2, font_scale=0.24)
 
-    def set_view(self, view: BattlefieldView) -> None:
-        if view == self.view:
-            return
-        self.prepareGeometryChange()
-        self.view = view
-        rect = QRectF()
+    def hexes_of(self, view: BattlefieldView) -> list[Hex]:
         hexes = [h for t in view.terrain for h in t.hexes] + [m.hex for m in view.mines]
-        hexes += [h for m in view.monsters for h in (m.hex, *m.struck)] + list(view.nova)
-        for h in hexes:
-            rect = rect.united(hex_polygon(h).boundingRect())
-        self._rect = rect.adjusted(-2 * R, -2 * R, 2 * R, 2 * R)
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._rect
+        return hexes + [h for m in view.monsters for h in (m.hex, *m.struck)] + list(view.nova)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QRadialGradient
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from sfb_desk.rules.hexes import Hex, hex_from_label, neighbors
 from sfb_desk.rules.systems import cloak as ck
@@ -27,6 +27,7 @@ from sfb_desk.rules.units import clock_of
 
 from .geometry import hex_center, hex_polygon
 from .looks import R
+from .view_item import ViewItem
 
 BEAM = QColor("#5ff0ff")
 BLAST = QColor("#ffb347")
@@ -86,37 +87,17 @@ def systems_view(state, combat, log: Iterable = (), viewer: str | None = None) -
     return SystemsView(tuple(links), tuple(booms), tuple(cloaked))
 
 
-class SystemsItem(QGraphicsItem):
+class SystemsItem(ViewItem):
     """Tractor beams and explosions (module docstring), over the grid and under the counters."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(4)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.view = SystemsView()
-        self._rect = QRectF()
-        self._font = QFont()
-        self._font.setPixelSize(round(0.26 * R))
-        self._font.setBold(True)
+        super().__init__(SystemsView(), z=4, font_scale=0.26)
 
-    def set_view(self, view: SystemsView) -> None:
-        if view == self.view:
-            return
-        self.prepareGeometryChange()
-        self.view = view
-        rect = QRectF()
-        for a, b in view.links:
-            rect = rect.united(hex_polygon(a).boundingRect()).united(hex_polygon(b).boundingRect())
+    def hexes_of(self, view: SystemsView) -> list[Hex]:
+        hexes = [h for link in view.links for h in link]
         for h, radius in view.explosions:
-            for z in (h, *(neighbors(h) if radius else ())):
-                rect = rect.united(hex_polygon(z).boundingRect())
-        for c in view.cloaked:
-            rect = rect.united(hex_polygon(c.hex).boundingRect())
-        self._rect = rect.adjusted(-R, -R, R, R)
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._rect
+            hexes += [h, *(neighbors(h) if radius else ())]
+        return hexes + [c.hex for c in view.cloaked]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
