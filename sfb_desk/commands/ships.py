@@ -180,6 +180,20 @@ def _weapon_line(spec: ShipSpec, index: int) -> str:
     return f"  {ids:<14}{w.type:<12}{arcs}" + (f"  ({'; '.join(extras)})" if extras else "")
 
 
+def _extra_lines(extra: tuple[tuple[str, object], ...]) -> list[str]:
+    """Each [extra] fact as "  key: value" (keys of any length never run into their value);
+    a list value gets one indented line per item."""
+    out: list[str] = []
+    for key, value in extra:
+        label = key.replace("_", " ")
+        if isinstance(value, (list, tuple)):
+            out.append(f"  {label}:")
+            out += [f"    - {item}" for item in value] or ["    (none)"]
+        else:
+            out.append(f"  {label}: {value}")
+    return out
+
+
 def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
     """Every fact of ``spec`` as text lines (what ``sfb-desk-cli ship ID`` prints)."""
     out = [f"{spec.id}: {spec.race_name} {spec.class_code} {spec.name}"]
@@ -264,7 +278,7 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
             out.append(f"  {d.field}: chose {d.chosen} ({others}{agreeing}{note})")
     if spec.extra:
         out.append("Extra")
-        out += [f"  {k:<20}{v}" for k, v in spec.extra]
+        out += _extra_lines(spec.extra)
     found = [*spec.sources, *(f"{p.source}: {p.repository} {p.path} @{p.commit} "
                               f"({', '.join(p.fields)})" for p in spec.provenance)]
     if spec.checked_against:

@@ -150,6 +150,23 @@ def test_ship_prints_everything(capsys):
     assert any(line.startswith("  R   Y160  BPV +4") for line in lines)
 
 
+def test_ship_extra_facts_never_run_into_their_values(capsys):
+    """A long [extra] key ("explosion_strength_source") once ran into its value; every key is
+    now "key: value", and a list is one item a line, never a Python tuple."""
+    assert main(["ship", "FED-CA"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    extra = lines[lines.index("Extra") + 1:lines.index("Missing")]
+    assert "  explosion strength source: Master Ship Chart, Explo Str column (SFB Online data)" \
+        in extra
+    assert "  refit msc rows:" in extra and "    - R: CAR 129" in extra
+    for line in extra:
+        if line.startswith("    - "):
+            continue
+        assert line.startswith("  ") and (": " in line or line.endswith(":")), line
+        assert not line.startswith("   ") and "_" not in line.split(":")[0], line
+        assert not line.split(": ", 1)[-1].startswith("('"), line
+
+
 def test_ship_as_json(capsys):
     assert main(["ship", "FED-CA", "--json"]) == 0
     ship = json.loads(capsys.readouterr().out)
