@@ -38,6 +38,7 @@ def queue_battle(campaign: Campaign, battle_id: str, template: str, sides: list[
             ships.append(ship)
             units[ship.name or ship.id] = uid
         fleets.append((name, ships))
+    check_sides(campaign, fleets)
     specs = {s.ship: campaign.spec(s.ship) for _, ships in fleets for s in ships}
     year = campaign.meta["first_year"] + (campaign.turn - 1) // 4
     try:
@@ -47,6 +48,36 @@ def queue_battle(campaign: Campaign, battle_id: str, template: str, sides: list[
     except templates.BattleError as exc:
         raise LedgerError(str(exc)) from None
     return queue_scenario(campaign, battle_id, template, sides, units, doc, encounter=encounter)
+
+
+def check_sides(campaign: Campaign, fleets: list[tuple[str, list[CampaignShip]]]) -> None:
+    """A ship fights on one side only, and for its own race: a side's ships are of one race or
+    of allied races (the same team; allies fight together, G1); a side named for a race (its
+    code or name) holds that race's ships or its allies'."""
+    races = campaign.races()
+    seen: dict[str, str] = {}
+    for name, ships in fleets:
+        for ship in ships:
+            if ship.id in seen:
+                where = "twice on that side" if seen[ship.id] == name else \
+                    f"on both {seen[ship.id]!r} and {name!r}"
+                raise LedgerError(f"{ship.id} is {where}: a ship fights on one side of a battle")
+            seen[ship.id] = name
+        named = next((code for code, race in races.items()
+                      if name.lower() in (code.lower(), str(race.get("name", "")).lower())), None)
+        owners = sorted({s.race for s in ships} | ({named} if named else set()))
+        if len(owners) > 1 and not _allied(races, owners):
+            strangers = [s.id for s in ships if s.race != (named or ships[0].race)]
+            whose = f"side {name!r} is {named}'s" if named else f"side {name!r} mixes races"
+            raise LedgerError(f"{whose}, and {', '.join(strangers)} "
+                              f"({', '.join(sorted({s.race for s in ships if s.id in strangers}))}) "
+                              "is not of that race nor its ally: a ship fights for its own race, "
+                              "allies together (G1)")
+
+
+def _allied(races: dict[str, dict], codes: list[str]) -> bool:
+    teams = {str(races.get(c, {}).get("team", "")).strip().lower() for c in codes}
+    return len(teams) == 1 and next(iter(teams)) not in ("", "neutral", "independent")
 
 
 def queue_scenario(campaign: Campaign, battle_id: str, template: str,

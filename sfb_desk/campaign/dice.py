@@ -26,6 +26,9 @@ class Dice:
         self._rng = random.Random(seed)
         self._typed = list(typed)
         self.rolls: list[tuple[str, list[int], str]] = []
+        #: Typed dice must all be used by the change they are given to (:meth:`check_used`);
+        #: the command line sets it, so a die typed in is never silently ignored.
+        self.exact = False
 
     @classmethod
     def seeded(cls, seed: int) -> Dice:
@@ -41,7 +44,9 @@ class Dice:
             dice = [self._rng.randint(1, sides) for _ in range(count)]
         else:
             if len(self._typed) < count:
-                raise DiceError(f"{purpose}: {count} die/dice needed, {len(self._typed)} typed in")
+                used = sum(len(d) for _, d, _ in self.rolls)
+                raise DiceError(f"{purpose}: {count} {_dice(count)} needed, {len(self._typed)} left "
+                                f"of the typed dice ({used} used before it); the step was not done")
             dice = [self._typed.pop(0) for _ in range(count)]
             bad = [d for d in dice if not 1 <= d <= sides]
             if bad:
@@ -56,7 +61,23 @@ class Dice:
         """A percentile roll, 1 to 100 (d100)."""
         return self.roll(purpose, 1, 100)[0]
 
+    def check_used(self, what: str) -> None:
+        """With :attr:`exact` typed dice, refuse dice left over once ``what`` is done (its rolls
+        since the last :meth:`take`): the message says how many it rolled, and for what."""
+        if self.source != "typed" or not self.exact or not self._typed:
+            return
+        used = sum(len(d) for _, d, _ in self.rolls)
+        typed = used + len(self._typed)
+        rolled = (f"rolls {used} {_dice(used)} ("
+                  + ", ".join(f"{p}: {len(d)}" for p, d, _ in self.rolls) + ")") if used else "rolls no dice"
+        raise DiceError(f"{what} {rolled}, but {typed} {_dice(typed)} {'was' if typed == 1 else 'were'} typed in: type exactly "
+                        f"{used}; it was not done")
+
     def take(self) -> list[tuple[str, list[int], str]]:
         """The rolls made since the last take (for the store's dice log)."""
         rolls, self.rolls = self.rolls, []
         return rolls
+
+
+def _dice(n: int) -> str:
+    return "die" if n == 1 else "dice"

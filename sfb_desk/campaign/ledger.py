@@ -23,6 +23,7 @@ from ..data.library import ShipLibrary, load_library
 from ..rules.ship import ShipSpec
 from . import calendar
 from .dice import Dice
+from .records import problem
 from .ships import CampaignShip
 from .store import CampaignStore, StoreError, Transaction
 
@@ -49,6 +50,12 @@ class LedgerError(ValueError):
     """A campaign action the rules or the ledger refuse; the message says why and which rule."""
 
 
+def _check_record(kind: str, key: str, value: object) -> None:
+    message = problem(kind, key, value)
+    if message:
+        raise LedgerError(message)
+
+
 def ep(value: object) -> Fraction:
     if isinstance(value, Fraction):
         return value
@@ -72,6 +79,7 @@ class Campaign:
     def __init__(self, store: CampaignStore, library: ShipLibrary | None = None) -> None:
         self.store = store
         self.library = library or load_library()
+        store.check = _check_record  # every record read is checked for its shape (.records)
         if store.get("campaign", "meta") is None:
             raise LedgerError(f"{store.path} holds no campaign (no campaign record)")
 
@@ -109,9 +117,9 @@ class Campaign:
             raise LedgerError(str(exc)) from exc
         try:
             return cls(store, library)
-        except LedgerError:
+        except (LedgerError, StoreError) as exc:
             store.close()
-            raise
+            raise LedgerError(f"{path}: {exc}") from None
 
     def close(self) -> None:
         self.store.close()
@@ -194,6 +202,7 @@ class Campaign:
         with self.store.change(reason, rule) as tx:
             yield tx
             if dice is not None:
+                dice.check_used(reason)  # typed dice left over: refused, the change undone
                 for purpose, rolled, source in dice.take():
                     tx.log_dice(purpose, rolled, source)
 

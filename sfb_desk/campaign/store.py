@@ -196,6 +196,7 @@ class CampaignStore:
         self._conn = conn
         self.path = path
         self._in_change = False
+        self.check: Any = None  # check(kind, key, value) on every record read (the ledger's)
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -381,13 +382,22 @@ class CampaignStore:
         row = self._conn.execute(
             "SELECT value FROM records WHERE kind = ? AND key = ?", (kind, key)
         ).fetchone()
-        return _decode(row[0]) if row else None
+        return self._read(kind, key, row[0]) if row else None
 
     def all(self, kind: str) -> dict[str, dict]:
         rows = self._conn.execute(
             "SELECT key, value FROM records WHERE kind = ? ORDER BY key", (kind,)
         ).fetchall()
-        return {key: json.loads(value) for key, value in rows}
+        return {key: self._read(kind, key, value) for key, value in rows}
+
+    def _read(self, kind: str, key: str, text: str) -> Any:
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise StoreError(f"the campaign record {kind}/{key} is damaged (not JSON)") from None
+        if self.check is not None:
+            self.check(kind, key, value)
+        return value
 
     def kinds(self) -> list[str]:
         return [r[0] for r in self._conn.execute("SELECT DISTINCT kind FROM records ORDER BY kind")]

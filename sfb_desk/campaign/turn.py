@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from . import calendar
 from .admirals import economy, officers, repairs, sequence
-from .dice import Dice
+from .dice import Dice, DiceError
 from .ledger import Campaign, LedgerError, ep, show
 from .ships import CampaignShip
 
@@ -244,6 +244,15 @@ def _gm_step(campaign: Campaign, dice: Dice) -> list[str]:
     return notes
 
 
+def phases_of(campaign: Campaign) -> list[str]:
+    """The steps (phases) of a turn of the campaign's rule pack."""
+    if campaign.meta["pack"] == "gm":
+        from .gm.phases import STEPS
+
+        return list(STEPS)
+    return [s.key for s in sequence.STEPS]
+
+
 def advance_to(campaign: Campaign, key: str, dice: Dice | None = None) -> list[str]:
     """Step until the current step is ``key`` (within this turn or the next); for the GM
     campaign rules, a phase name ("Economics", "Production", ...)."""
@@ -255,12 +264,25 @@ def advance_to(campaign: Campaign, key: str, dice: Dice | None = None) -> list[s
             raise LedgerError(f"no phase {key!r}; phases: {', '.join(STEPS)}")
         target = names.index(key.lower()) + 1
     else:
-        target = sequence.step(key).number
+        try:
+            target = sequence.step(key).number
+        except ValueError as exc:  # names the step and lists the steps (A0)
+            raise LedgerError(str(exc)) from None
     notes: list[str] = []
+    exact, start = dice is not None and dice.exact, campaign.step_number
+    count = len(phases_of(campaign))
     for _ in range(len(sequence.STEPS) + 1):
         if campaign.step_number == target:
             return notes
-        notes.extend(step(campaign, dice))
+        if exact:  # typed dice are for the steps up to the target: all used by the last one
+            dice.exact = campaign.step_number % count + 1 == target
+        try:
+            notes.extend(step(campaign, dice))
+        except DiceError as exc:
+            if campaign.step_number == start:
+                raise
+            raise DiceError(f"stopped at {campaign.when()}, step {campaign.step_number} (the steps "
+                            f"before it are done): {exc}") from None
     raise LedgerError(f"could not reach step {key}")
 
 

@@ -174,6 +174,7 @@ def run_step(args: argparse.Namespace) -> int:
                 dice = campaign.dice([int(d) for d in args.dice.split(",")])
             except ValueError:
                 raise _Refused(f"--dice {args.dice!r}: whole numbers separated by commas") from None
+            dice.exact = True  # every die typed in is for this step (or the steps up to --to)
         notes = turn.advance_to(campaign, args.to, dice) if args.to else turn.step(campaign, dice)
         doc = {"now": campaign.when(), "step": campaign.step_number, "notes": notes}
         return _emit(args, doc, "\n".join([*notes, f"now: {doc['now']}, step {doc['step']}"]))

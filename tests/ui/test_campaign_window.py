@@ -112,3 +112,22 @@ def test_fight_at_the_table_and_bring_the_result_back(qtbot, tmp_path, no_boxes)
     finally:
         window.shutdown()
         window.close()
+
+
+def test_a_damaged_campaign_file_opens_a_message_not_a_traceback(qtbot, tmp_path, monkeypatch):
+    import sqlite3
+
+    from sfb_desk.ui.campaign.menu import open_campaign
+
+    path = tmp_path / "w.sfbcampaign"
+    examples.border_war(path, seed=1).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE records SET value = '{\"bogus\": 1}' WHERE kind = 'campaign'")
+    conn.close()
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert open_campaign(window, str(path)) is None
+    assert len(shown) == 1 and "campaign/meta is damaged" in shown[0] and "'name'" in shown[0]

@@ -34,10 +34,15 @@ def open_campaign(window: QMainWindow, path: str | None = None) -> CampaignWindo
         return None
     try:
         campaign = Campaign.open(path, getattr(window, "library", None))
-    except LedgerError as exc:
-        QMessageBox.warning(window, "Campaign", str(exc))
+    except LedgerError as exc:  # a missing, foreign or damaged file (records.py names the field)
+        QMessageBox.warning(window, "Campaign", f"The campaign cannot be opened: {exc}")
         return None
-    return show_campaign(window, campaign)
+    try:
+        return show_campaign(window, campaign)
+    except LedgerError as exc:  # a damaged record met while showing it
+        campaign.close()
+        QMessageBox.warning(window, "Campaign", f"The campaign cannot be shown: {exc}")
+        return None
 
 
 def new_example(window: QMainWindow, path: str | None = None) -> CampaignWindow | None:
@@ -55,11 +60,11 @@ def new_example(window: QMainWindow, path: str | None = None) -> CampaignWindow 
 
 
 def show_campaign(window: QMainWindow, campaign: Campaign) -> CampaignWindow:
+    cw = CampaignWindow(campaign, parent=window)  # first: a damaged record leaves the old one open
     old = getattr(window, "campaign_window", None)
     if old is not None:
         old.campaign.close()
         old.close()
-    cw = CampaignWindow(campaign, parent=window)
     cw.setWindowFlag(Qt.WindowType.Window, True)
     cw.resize(1366, 768)
     cw.fight_requested.connect(lambda bid, doc: fight_at_table(window, cw, bid, doc))
