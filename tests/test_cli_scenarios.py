@@ -54,7 +54,7 @@ def test_scenario_shows_one_in_full_ignoring_case(capsys):
     assert main(["scenario", "sh19"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("SH19: The Mighty Hood Goes Down (SH19.0)\n  rulebook scenario\n")
-    assert "source: seed 000 lines 10138-10232" in out
+    assert "source: Captain's Advanced Missions, lines 10138-10232" in out
     assert "Hood: FED-CA (refits R, +, a), in 1820, heading A, speed 4, WS-I, BPV 143" in out
     assert "Challenger: KLI-D7 (refits B), in 0128, heading B, speed max, WS-III, BPV 128" in out
     assert "Hood disengages crippled = Draw" in out

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sfb_desk.data.books import book_title
+
 OUT = Path(__file__).resolve().parent.parent / "ssd_data" / "ships"
 TRACKS = {"sensor": [6, 6, 5, 3, 1, 0], "scanner": [0, 0, 1, 3, 5, 9],
           "damage_control": [4, 4, 2, 2, 2, 0]}
 SMALL_TRACKS = {"sensor": [6, 5, 4, 2, 0], "scanner": [0, 1, 3, 6, 9],
                 "damage_control": [2, 2, 1, 1, 0]}
 RACES = {"AND": "Andromedan", "ISC": "Interstellar Concordium", "THO": "Tholian"}
-MODULE = "Module C2 (seed 002)"
+MODULE = book_title("002")  # the title a player reads (sfb_desk/data/books.py)
 
 
 def w(designator, kind, arcs, **more):

@@ -120,7 +120,7 @@ def build_documents(reference: Path = REFERENCE, sources: Path | None = None,
             doc = ssd.merge(docs[sid], doc)  # rule 5: one file, core counts + SSD facts
         docs[sid] = doc
         facts.setdefault(sid, []).append(
-            f'reference/ssd_facts.json entry "{unit["id"]}" (seed 000 {doc["extra"]["seed_lines"]})')
+            f'reference/ssd_facts.json entry "{unit["id"]}" ({doc["extra"]["printed_lines"]})')
     if sources is not None:
         for sid, (race_name, code, name, rule) in EXTRA_CLASSES.items():
             if sid in docs:

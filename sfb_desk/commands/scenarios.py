@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from sfb_desk.data.books import book_title, lines_text, titled
 from sfb_desk.data.library import ShipLibrary, load_library
 from sfb_desk.data.scenario_file import Scenario
 from sfb_desk.data.scenario_play import playability
@@ -121,8 +122,8 @@ def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") ->
     }[head.origin]
     out.append(f"  {origin}")
     if source is not None:
-        seed = f"seed {source.seed} " if source.seed else ""
-        out.append(f"  source: {seed}lines {source.lines[0]}-{source.lines[1]} {source.book}")
+        book = titled(source.book) or book_title(source.seed) or "the rulebook"
+        out.append(f"  source: {book}, {lines_text(*source.lines)}")
         out.extend(f"    {c}" for c in source.cites)
     if file:
         out.append(f"  file {file}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sfb_desk.data import paths
+from sfb_desk.data.books import titled
 from sfb_desk.data.library import ShipLibrary, load_files, load_library, ship_files
 from sfb_desk.data.paths import display_path
 from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
@@ -89,7 +90,7 @@ def sources_of(spec: ShipSpec) -> list[dict[str, Any]]:
          "fields": list(p.fields)}
         for p in spec.provenance
     ]
-    out += [{"reference": text} for text in spec.sources]
+    out += [{"reference": titled(text)} for text in spec.sources]
     if spec.checked_against:
         out.append({"player": f"checked against {spec.checked_against}"})
     return out
@@ -188,9 +189,9 @@ def _extra_lines(extra: tuple[tuple[str, object], ...]) -> list[str]:
         label = key.replace("_", " ")
         if isinstance(value, (list, tuple)):
             out.append(f"  {label}:")
-            out += [f"    - {item}" for item in value] or ["    (none)"]
+            out += [f"    - {titled(str(item))}" for item in value] or ["    (none)"]
         else:
-            out.append(f"  {label}: {value}")
+            out.append(f"  {label}: {titled(str(value))}")
     return out
 
 
@@ -279,7 +280,7 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
     if spec.extra:
         out.append("Extra")
         out += _extra_lines(spec.extra)
-    found = [*spec.sources, *(f"{p.source}: {p.repository} {p.path} @{p.commit} "
+    found = [*map(titled, spec.sources), *(f"{p.source}: {p.repository} {p.path} @{p.commit} "
                               f"({', '.join(p.fields)})" for p in spec.provenance)]
     if spec.checked_against:
         found.append(f"checked by the player against {spec.checked_against}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from sfb_desk.data.books import book_title, lines_text
+
 FORMAT = "sfb-desk-ship"
 FORMAT_VERSION = 1
 
@@ -87,6 +89,12 @@ def strip_race(name: str, race_name: str) -> str:
         if name.startswith(prefix + " "):
             return name[len(prefix) + 1:]
     return name
+
+
+def printed_at(source: dict) -> str:
+    """Where an Advanced Missions SSD page is printed, in the words a player reads ("Advanced
+    Missions, lines 18932-18993"): the title comes from the program's one mapping of source ids."""
+    return f"{book_title('000')}, {lines_text(source['line_start'], source['line_end'])}"
 
 
 def line_note(line: int, text: str) -> str:

@@ -6,26 +6,26 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from .common import FORMAT, FORMAT_VERSION, RACES, fraction_from_printed, line_note, \
+from .common import FORMAT, FORMAT_VERSION, RACES, fraction_from_printed, line_note, printed_at, \
     strip_race, title_case
 from .ssd_extra import HANDLED, extra_facts
 
 #: Printed type codes that are OCR misprints, corrected only where another passage of the seed
 #: prints the right code: printed -> (class code, where the seed confirms it).
 CLASS_FIXES: dict[str, tuple[str, str]] = {
-    "F-0L": ("F-OL", "seed L7339 (R1.23) prints F-OL; the SSD prints a zero"),
-    "62": ("G2", "seed L7727 (R3.19) and the contents (L11781-11847) print G2"),
-    "GRDP": ("GBDP", "seed R1.14F table (L7163-7173): GBDP = Ph-4, BPV 14, as on this SSD"),
-    "GBDI": ("GBD1", "seed R1.14F table (L7163-7173): GBD1 = Ph-1, BPV 8, as on this SSD"),
+    "F-0L": ("F-OL", "Advanced Missions line 7339 (R1.23) prints F-OL; the SSD prints a zero"),
+    "62": ("G2", "Advanced Missions line 7727 (R3.19) and its contents (lines 11781-11847) print G2"),
+    "GRDP": ("GBDP", "Advanced Missions R1.14F table (lines 7163-7173): GBDP = Ph-4, BPV 14, as on this SSD"),
+    "GBDI": ("GBD1", "Advanced Missions R1.14F table (lines 7163-7173): GBD1 = Ph-1, BPV 8, as on this SSD"),
 }
 #: Units whose SSD page prints no type: class code and rule from the seed's rule text.
 MISSING_TYPES: dict[str, tuple[str, str, str]] = {
-    "romulan-k9r-dreadnought": ("K9R", "R4.40", "seed L8157 (R4.40 K9R DREADNOUGHT)"),
-    "kzinti-light-carrier": ("CVL", "R5.9", "seed L8265 (R5.9 LIGHT CARRIER (CVL))"),
-    "kzinti-hangar-pod": ("P-V2", "R5.14", "seed L8333 (R5.14 HANGAR POD (P-V2))"),
-    "kzinti-battle-pod": ("P-B3", "R5.15", "seed L8341 (R5.15 BATTLE POD (P-B3))"),
-    "kzinti-self-defense-pod": ("P-SD4", "R5.16", "seed L8347 (R5.16 SELF-DEFENSE POD (P-SD4))"),
-    "kzinti-troop-transport-pod": ("P-T5", "R5.17", "seed L8353 (R5.17 TROOP TRANSPORT POD (P-T5))"),
+    "romulan-k9r-dreadnought": ("K9R", "R4.40", "Advanced Missions line 8157 (R4.40 K9R DREADNOUGHT)"),
+    "kzinti-light-carrier": ("CVL", "R5.9", "Advanced Missions line 8265 (R5.9 LIGHT CARRIER (CVL))"),
+    "kzinti-hangar-pod": ("P-V2", "R5.14", "Advanced Missions line 8333 (R5.14 HANGAR POD (P-V2))"),
+    "kzinti-battle-pod": ("P-B3", "R5.15", "Advanced Missions line 8341 (R5.15 BATTLE POD (P-B3))"),
+    "kzinti-self-defense-pod": ("P-SD4", "R5.16", "Advanced Missions line 8347 (R5.16 SELF-DEFENSE POD (P-SD4))"),
+    "kzinti-troop-transport-pod": ("P-T5", "R5.17", "Advanced Missions line 8353 (R5.17 TROOP TRANSPORT POD (P-T5))"),
 }
 _TRACK_WORDS = ("sensor", "scanner", "damcon", "track")
 
@@ -269,7 +269,7 @@ def build(rec: dict, ship_id: str, shared_titles: set[str]) -> dict:
     if "data_table_boarding_parties" in rec:
         crew["boarding_parties"] = rec["data_table_boarding_parties"]
     rule = _rule(rec)
-    span = f"L{rec['source']['line_start']}-{rec['source']['line_end']}"
+    span = printed_at(rec["source"])
     doc: dict = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -277,7 +277,7 @@ def build(rec: dict, ship_id: str, shared_titles: set[str]) -> dict:
                      "name": display_name(rec, race_name, shared_titles), "kind": rec["kind"],
                      **({"rule": rule} if rule else {})},
         "status": {"complete": False, "missing": _missing(rec, data, crew, tracks_written),
-                   "sources": [f"reference/ssd_facts.json {rec['id']} (seed 000 {span})"],
+                   "sources": [f"reference/ssd_facts.json {rec['id']} ({span})"],
                    "notes": notes},
         "bpv": _bpv(rec.get("bpv", {})),
         "data": data,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .common import line_note
+from .common import line_note, printed_at
 
 
 def _labels(entries: list[dict]) -> list[str]:
@@ -95,7 +95,7 @@ def _weapon_facts(rec: dict, extra: dict) -> None:
 def extra_facts(rec: dict, notes: list[str], tracks_written: bool) -> dict:
     """[extra] for one unit; firing-arc notes missing from its notes are added to ``notes``."""
     src = rec["source"]
-    extra: dict = {"seed_lines": f"L{src['line_start']}-{src['line_end']}"}
+    extra: dict = {"printed_lines": printed_at(src)}
     if "type_block_printed_before_title" in src:
         extra["type_block_printed_before_title"] = src["type_block_printed_before_title"]
     if "data_table_line" in rec:

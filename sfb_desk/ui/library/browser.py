@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sfb_desk.data.books import titled
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.ship_capabilities import capabilities
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, STATUS_LABELS, ShipSpec
@@ -84,7 +85,7 @@ def ship_details_html(spec: ShipSpec) -> str:
         delta = f"BPV {refit.bpv_delta:+d}: " if refit.bpv_delta is not None else ""
         rows.append((label, delta + refit.description))
     for key, value in spec.extra:
-        rows.append((key.replace("_", " "), str(value)))
+        rows.append((key.replace("_", " "), titled(str(value))))
     html = [PAGE_START]
     if not spec.complete:
         missing = ", ".join(escape(m) for m in spec.missing) or "unspecified facts"
@@ -112,7 +113,7 @@ def ship_details_html(spec: ShipSpec) -> str:
         html.append(bullets("<h4>Disputed facts (sources side by side)</h4>",
                             (escape(disputed_line(d)) for d in spec.disagreements)))
     if spec.sources or spec.provenance:
-        found = [*spec.sources, *(f"{p.source}: {p.repository} {p.path} @{p.commit[:7]} "
+        found = [*map(titled, spec.sources), *(f"{p.source}: {p.repository} {p.path} @{p.commit[:7]} "
                                   f"({', '.join(p.fields)})" for p in spec.provenance)]
         if spec.checked_against:
             found.append(f"checked by the player against {spec.checked_against}")
