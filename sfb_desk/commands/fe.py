@@ -18,15 +18,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
-from pathlib import Path
 
-BOOK = "F&E Combined Operations"
-
-
-class FeError(Exception):
-    """A problem to report in one line (no traceback)."""
+from .fe_io import BOOK, FeError, _fail, _load, _print_pdf, _run, _store  # noqa: F401 - API
+from .fe_round import run_round
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -98,124 +93,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _fail(args: argparse.Namespace, message: str) -> int:
-    print(f"sfb-desk-cli fe {args.fe_command}: {message}", file=sys.stderr)
-    return 1
-
-
-def _load(path: str | None, what: str) -> dict:
-    if not path:
-        raise FeError(f"give the {what} file (JSON), or --example to see one")
-    from sfb_desk.data.safe_load import BadFile, load_json
-
-    try:
-        data = load_json(path)
-    except BadFile as exc:
-        raise FeError(f"{path}: {exc.problem}") from None
-    if not isinstance(data, dict):
-        raise FeError(f"{path}: the {what} is a JSON object")
-    return data
-
-
-def _store(path: str):
-    from sfb_desk.campaign.store import CampaignStore, StoreError
-
-    try:
-        return CampaignStore.open(path)
-    except StoreError as exc:
-        raise FeError(str(exc)) from None
-
-
-def _print_pdf(path: str, title: str, subtitle: str, sections: list[dict], page: str) -> int:
-    from sfb_desk.commands.print_forms import ensure_gui_app
-    from sfb_desk.printing.output import PageSetup, export_pdf
-    from sfb_desk.printing.tables_form import tables_sheets
-
-    out = Path(path)
-    if not out.parent.is_dir():
-        raise FeError(f"{path}: the folder {out.parent} does not exist")
-    ensure_gui_app()
-    try:
-        job = export_pdf(out, tables_sheets(title, subtitle, sections), PageSetup(page, "auto"),
-                         title)
-    except (ValueError, OSError) as exc:
-        raise FeError(f"{path}: {exc}") from None
-    return len(job.pages)
-
-
-def _run(args: argparse.Namespace, body) -> int:
-    from sfb_desk.campaign.store import StoreError
-
-    try:
-        return body()
-    except (FeError, ValueError, StoreError) as exc:
-        return _fail(args, str(exc))
-    except (TypeError, AttributeError, KeyError) as exc:  # JSON of the wrong shape
-        return _fail(args, f"the input is not in the expected form ({exc!s}); "
-                           "--example prints one that is")
-
-
 # ---------------------------------------------------------------------------------------------
-
-
-def run_round(args: argparse.Namespace) -> int:
-    from sfb_desk.fe import combat_round, persist
-
-    def body() -> int:
-        if args.example:
-            print(json.dumps(combat_round.EXAMPLE, indent=2))
-            return 0
-        if args.file:
-            data = _load(args.file, "round")
-        elif args.store:
-            with _store(args.store) as store:
-                data = persist.load_round(store, args.name)
-        else:
-            raise FeError("give the round file (JSON), or --store CAMPAIGN --name NAME to go on "
-                          "with a saved round, or --example")
-        for typed in args.dice:
-            key, sep, values = typed.partition("=")
-            try:
-                dice = [int(v) for v in values.replace(" ", ",").split(",") if v]
-            except ValueError:
-                dice = []
-            if not sep or not key or not dice:
-                raise FeError(f"--dice {typed!r}: write KEY=D or KEY=D,D (e.g. 6S.BCJ=6,6)")
-            data.setdefault("dice", {})[key.strip()] = dice
-        if args.seed is not None:
-            data["seed"] = args.seed
-        if args.store:
-            with _store(args.store) as store:
-                report = persist.save_round(store, args.name, data)
-        else:
-            report = combat_round.evaluate(data)
-        if args.pdf:
-            name = "" if args.name == "round" else f" {args.name}"
-            pages = _print_pdf(args.pdf, f"{BOOK} - combat round{name}",
-                               "Expanded combat round sequence (311.3)",
-                               combat_round.sections(report), args.page)
-            print(f"wrote {args.pdf}: {pages} page(s)", file=sys.stderr)
-        if args.json:
-            print(json.dumps(report.as_dict(), indent=2, default=str))
-            return 0
-        for step in report.steps:
-            if step.status == combat_round.PLAYERS and not step.result:
-                continue
-            print(f"{step.id:4} {step.title} {step.rule} [{step.status}]")
-            if step.result:
-                print(f"     {step.result}")
-            for problem in step.problems:
-                print(f"     ! {problem}")
-        print(f"dice: {len(report.dice_log)} logged"
-              + (f" (stopped at {report.summary['waiting_at']})"
-                 if report.summary["waiting_at"] else ""))
-        waiting = re.search(r"\(key '([^']+)'\)", report.step(report.summary["waiting_at"])
-                            .result) if report.summary["waiting_at"] else None
-        if waiting:
-            print(f"next: --dice {waiting.group(1)}=... (or --seed N)")
-        return 0
-
-    return _run(args, body)
 
 
 def run_folio(args: argparse.Namespace) -> int:
@@ -323,7 +201,7 @@ def run_scenario(args: argparse.Namespace) -> int:
                 print(json.dumps(rows, indent=2))
             else:
                 for r in rows:
-                    print(f"{r['id']}  {r['title']:24} turns {r['turns'][0]}-{r['turns'][1]}  "
+                    print(f"{r['id']}  {r['title']:24} {r['turns_text']}  "
                           f"{', '.join(r['races'])}{'  (set-up chart)' if r['setup_chart'] else ''}")
             return 0
         result: dict = {"scenario": scenarios.scenario(args.id)["title"]}
@@ -421,7 +299,7 @@ def run_tug(args: argparse.Namespace) -> int:
             print(json.dumps({"verdict": verdict, "rule": why}))
         else:
             print(f"{verdict}: {why}")
-        return 0 if verdict != "not allowed" else 3
+        return {"not allowed": 3, "not covered": 4}.get(verdict, 0)
 
     return _run(args, body)
 

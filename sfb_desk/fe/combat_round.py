@@ -264,7 +264,30 @@ def evaluate(data: dict) -> RoundReport:
     summary = {"damage": dict(st.damage), "frozen": dict(st.frozen),
                "used_sfg": sorted(st.used_sfg), "disasters": st.disasters,
                "ew": st.ew.text if st.ew else "", "waiting_at": blocked}
-    return RoundReport(views, [r.as_dict() for r in dice.log], summary)
+    report = RoundReport(views, [r.as_dict() for r in dice.log], summary)
+    summary["unknown_dice"] = unknown_dice(data, report)
+    return report
+
+
+def unknown_dice(data: dict, report: RoundReport) -> str:
+    """Typed dice no step of the round asks for (a mistyped key), as one message naming the
+    keys the round awaits; "" when every typed die is used or may be asked for by a step the
+    round has not reached yet."""
+    ids = [s.id for s in STEPS]
+    waiting = report.summary["waiting_at"]
+    done = ids[: ids.index(waiting)] if waiting else ids
+    used = [d["key"] for d in report.dice_log]
+    stray = [k for k in data.get("dice", {}) if k not in used
+             and (k.split(".")[0] not in ids or k.split(".")[0] in done)]
+    if not stray:
+        return ""
+    awaited = re.search(r"\(key '([^']+)'\)", report.step(waiting).result) if waiting else None
+    asks = (f"the dice this round asks for: {', '.join(used)}" if used
+            else "this round has asked for no dice")
+    if awaited:
+        asks += f"; next it waits for {awaited.group(1)!r}"
+    return (f"no step asks for the typed {'die' if len(stray) == 1 else 'dice'} "
+            f"{', '.join(map(repr, stray))}: {asks}")
 
 
 def _run(step: StepDef, data: dict, st: State, dice: Dice, view: StepView,

@@ -24,8 +24,18 @@ def scenario(number: str) -> dict:
     return SCENARIOS[key] | {"id": key}
 
 
+def turns_text(turns) -> str:  # noqa: ANN001
+    """A scenario's turns as a player reads them: "turns 1-12", or "from turn 1, open-ended"
+    for a scenario with no last turn (616)."""
+    first, last = turns
+    if last is None:
+        return f"from turn {first}, open-ended"
+    return f"turn {first}" if first == last else f"turns {first}-{last}"
+
+
 def listing() -> list[dict]:
     return [{"id": k, "title": v["title"], "rule": v["rule"], "turns": list(v["turns"]),
+             "turns_text": turns_text(v["turns"]),
              "races": list(v["races"]), "setup_chart": k in SETUP_CHARTS}
             for k, v in sorted(SCENARIOS.items())]
 

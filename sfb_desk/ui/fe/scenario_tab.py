@@ -125,7 +125,7 @@ class ScenarioTab(QWidget):
         sc = scenarios.scenario(self.current_id())
         turns = sc["turns"]
         parts = [f"<h3>({sc['id']}) {html.escape(sc['title'])}</h3>",
-                 f"<p>Turns {turns[0]} to {turns[1] if turns[1] is not None else 'open'}; "
+                 f"<p>{scenarios.turns_text(turns).capitalize()}; "
                  f"{html.escape(', '.join(sc['races']))}; the {sc['first']} moves first.</p>"]
         if sc.get("income"):
             parts.append("<p><b>Income:</b><br>" + "<br>".join(
