@@ -76,6 +76,15 @@ def test_bad_input_exits_2(capsys, argv, message):
     assert code == EXIT_BAD_INPUT and message in out
 
 
+def test_an_incomplete_library_ship_is_refused_not_destroyed(capsys):
+    """KLI-BT records no box counts: one point used to print SHIP DESTROYED."""
+    code, out = run(capsys, "--ship", "KLI-BT", "--shield", "1", "--damage", "1", "--rolls", "7")
+    assert code == EXIT_BAD_INPUT
+    assert "DESTROYED" not in out
+    assert "KLI-BT is incomplete (missing shield box counts" in out
+    assert "complete it in Library ▸ Complete from your SSD book" in out
+
+
 def test_bad_shield_and_rolls(capsys):
     assert run(capsys, "--boxes", "forward_hull=1", "--shield", "7", "--damage", "1", "--rolls", "6")[0] == 2
     code, out = run(capsys, "--boxes", "forward_hull=1", "--shield", "1", "--damage", "1", "--rolls", "6,x")

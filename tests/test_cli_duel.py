@@ -61,6 +61,7 @@ def test_mirror_duel_names_the_ships_apart(capsys):
 @pytest.mark.parametrize(("argv", "message"), [
     (["duel", "FED-CA", "NOPE-X"], "no ship class 'NOPE-X'"),
     (["duel", "FED-CA", "THO-CA"], "THO-CA is incomplete"),
+    (["duel", "FED-CA", "THO-CA"], "complete it in Library ▸ Complete from your SSD book"),
     (["duel", "FED-CA", "KLI-D7", "--seed", "-3"], "seed is a whole number >= 0"),
     (["duel", "FED-CA", "KLI-D7", "--turns", "0"], "at least one turn"),
     (["duel", "FED-CA", "KLI-D7", "--level", "admiral"], "unknown level 'admiral'"),

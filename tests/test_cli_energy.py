@@ -67,6 +67,23 @@ def test_template_unknown_ship_and_bad_turn(capsys):
     assert main(["ea", "template", "FED-CA", "--turn", "0"]) == 2
 
 
+def test_incomplete_ships_are_refused_by_template_and_check(tmp_path, capsys):
+    """KLI-BT records no box counts: no silent template, no D10.0 (Andromedan) citation."""
+    out = tmp_path / "ea.json"
+    assert main(["ea", "template", "KLI-BT", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert not out.exists()
+    assert "KLI-BT is incomplete (missing shield box counts" in err
+    assert "complete it in Library ▸ Complete from your SSD book" in err
+    assert main(["ea", "template", "KLI-D7", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    out.write_text(json.dumps({**data, "ship": "KLI-BT"}))
+    capsys.readouterr()
+    assert main(["ea", "check", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert "KLI-BT is incomplete" in captured.err and "D10.0" not in captured.out + captured.err
+
+
 def test_ea_without_action_prints_usage(capsys):
     assert main(["ea"]) == 2
     assert "check" in capsys.readouterr().err

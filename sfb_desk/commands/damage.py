@@ -150,12 +150,14 @@ def ad_hoc_ship(text: str) -> ShipSpec:
 
 
 def library_ship(ship_id: str) -> ShipSpec:
-    from sfb_desk.data.library import load_library
+    """The library class ``ship_id``; damage allocation (D4) needs every box count, so an
+    incomplete class is refused (InputError) rather than destroyed by its first point."""
+    from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
 
     try:
-        return load_library().get(ship_id)
-    except KeyError as error:
-        raise InputError(str(error.args[0] if error.args else error)) from None
+        return find_ship(ship_id)
+    except ShipLookupError as error:
+        raise InputError(str(error)) from None
 
 
 def _group(weapon: Weapon) -> str:

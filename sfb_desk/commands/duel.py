@@ -20,6 +20,7 @@ import json
 import sys
 import time
 
+from sfb_desk.commands.ship_lookup import find_ship
 from sfb_desk.data.library import ShipLibrary, load_library
 from sfb_desk.data.saves import SaveError
 from sfb_desk.robot.duel import DEFAULT_DISTANCE, DEFAULT_TURNS, DuelError, play_duel
@@ -92,15 +93,7 @@ def _check(command: str, args: argparse.Namespace) -> tuple[str, str] | str:
 
 def _ship(library: ShipLibrary, ship_id: str) -> str:
     """The library id of ``ship_id``; ValueError when unknown or incomplete."""
-    try:
-        spec = library.get(ship_id)
-    except KeyError as exc:
-        raise ValueError(exc.args[0] if exc.args else f"no ship class {ship_id!r}") from None
-    if not spec.complete:
-        missing = ", ".join(spec.missing) or "box counts"
-        raise ValueError(f"{spec.id} is incomplete (missing {missing}): a duel needs a ship "
-                         "with every box count known")
-    return spec.id
+    return find_ship(ship_id, library).id  # ShipLookupError is a ValueError
 
 
 def _cmd_duel(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from sfb_desk.data.energy_file import EnergyFileError, dumps, energy_json, load_energy_file
-from sfb_desk.data.library import load_library
+from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
 from sfb_desk.rules.energy import check, initial_state, template
 from sfb_desk.rules.energy.allocation import LINES
 
@@ -51,11 +51,12 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _ship(ship_id: str):
-    library = load_library()
+    """The library class; None (after saying why) when unknown or incomplete: energy
+    allocation needs the ship's power, shield and weapon boxes."""
     try:
-        return library.get(ship_id)
-    except KeyError as error:
-        print(f"sfb-desk-cli ea: {error.args[0]}", file=sys.stderr)
+        return find_ship(ship_id)
+    except ShipLookupError as error:
+        print(f"sfb-desk-cli ea: {error}", file=sys.stderr)
         return None
 
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
 from sfb_desk.data import paths
 from sfb_desk.data.books import titled
 from sfb_desk.data.library import ShipLibrary, load_files, load_library, ship_files
@@ -297,9 +298,9 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
 def run_ship(args: argparse.Namespace) -> int:
     library = load_library()
     try:
-        spec = library.get(args.ship_id)
-    except KeyError as error:
-        print(error.args[0], file=sys.stderr)
+        spec = find_ship(args.ship_id, library, complete=False)
+    except ShipLookupError as error:
+        print(error, file=sys.stderr)
         _report_library(library)
         return 1
     file = display_path(library.files[spec.id.upper()])

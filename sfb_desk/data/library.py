@@ -8,6 +8,7 @@ two files with the same id in one folder is a problem, reported for the second f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,8 @@ class ShipLibrary:
     problems: list[FileProblem] = field(default_factory=list)
     #: id -> the bundled file that a user file replaced.
     overridden: dict[str, Path] = field(default_factory=dict)
+    #: id -> a file that names this id (by its file name or its identity.id) and did not load.
+    broken: dict[str, Path] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.ships)
@@ -94,6 +97,19 @@ class ShipLibrary:
         self.ships[key] = spec
         self.files[key] = Path(path)
         return spec
+
+    def broken_note(self, ship_id: str) -> str:
+        """A warning when a file for ``ship_id`` (a user override, typically) did not load, saying
+        which copy is used instead; "" when there is none."""
+        key = normalise_ship_id(ship_id)
+        bad = self.broken.get(key)
+        if bad is None:
+            return ""
+        used = self.files.get(key)
+        instead = (f"the copy in {display_path(used)} is used instead" if used is not None
+                   else "no other copy of it exists")
+        return (f"warning: {display_path(bad)} ({key}) could not be loaded, {instead}; run "
+                "`sfb-desk-cli validate` for its problems")
 
     @property
     def notes(self) -> list[str]:
@@ -175,6 +191,22 @@ def load_files(
     return results
 
 
+_ID_LINE = re.compile(r'^\s*id\s*=\s*"([^"\n]+)"', re.MULTILINE)
+
+
+def _ids_named_by(path: Path) -> set[str]:
+    """The ids a file that did not load stands for: its file name's, and the identity.id it
+    states (read as plain text: the file may not even be TOML)."""
+    ids = {normalise_ship_id(path.stem)}
+    try:
+        found = _ID_LINE.search(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        found = None
+    if found:
+        ids.add(normalise_ship_id(found.group(1)))
+    return ids
+
+
 def load_library(directories: Sequence[Path] | None = None) -> ShipLibrary:
     """Load every ship file of ``directories`` (default: :func:`default_directories`).
 
@@ -188,6 +220,8 @@ def load_library(directories: Sequence[Path] | None = None) -> ShipLibrary:
         for path, spec, problems in load_files(ship_files(Path(directory)), cache):
             library.problems.extend(problems)
             if spec is None:
+                for key in _ids_named_by(path):
+                    library.broken[key] = path
                 continue
             key = normalise_ship_id(spec.id)
             if key in library.files:

@@ -258,6 +258,18 @@ def test_d10_21_panel_costs_and_d10_55_batteries():
     assert "D10.0" in rules_of(replace(a, shields="active"), con, initial_state(con))
 
 
+def test_a_ship_without_shield_boxes_is_not_cited_as_andromedan():
+    """D10 is the Andromedans' power absorbers: a non-Andromedan ship file without shield boxes
+    is incomplete (D3.32 powers the shields its SSD prints), never a D10.0 case."""
+    con = andromedan("CONQUISTADOR")
+    kli = replace(con, id="KLI-XX", race="KLI", race_name="Klingon")
+    a = Allocation(kli.id, shields="active", speed_plot=((1, 10),), impulse_hexes=1)
+    rules = rules_of(a, kli, initial_state(kli))
+    assert "D10.0" not in rules and "D3.32" in rules
+    _, issues = check(a, kli, initial_state(kli))
+    assert any("records no shield boxes" in i.message for i in issues)
+
+
 def test_d10_732_ew_example():
     """D10.732 (S2 L422): 6 points of EW (2 ECM + 4 ECCM) at allocation, no more."""
     con = andromedan("CONQUISTADOR")

@@ -155,7 +155,12 @@ def _shields(a: Allocation, ship: ShipSpec, state: EnergyState, out) -> None:
         out(Issue("D3.32", f"shields are active, minimum (D3.33) or off, not {a.shields!r}",
                   "shields"))
     if ship.shields is None and a.shields != "off":
-        out(Issue("D10.0", f"{ship.id} has no shields to power", "shields"))
+        if ship.race == "AND" or any(s.key.startswith("pa_") for s in ship.special):
+            out(Issue("D10.0", f"{ship.id} has power absorber panels, not shields: set the "
+                      "shields off", "shields"))  # D10: the Andromedans' panels replace shields
+        else:  # no shield boxes recorded: an incomplete ship file, not a shieldless ship
+            out(Issue("D3.32", f"{ship.id}'s ship file records no shield boxes, so there are "
+                      "none to power: complete it from your SSD book", "shields"))
     if _counts("general reinforcement", a.general_reinforcement, "D3.341",
                "general_reinforcement", out) and a.general_reinforcement and ship.shields is None:
         out(Issue("D3.341", f"{ship.id} has no shields to reinforce", "general_reinforcement"))
