@@ -22,6 +22,10 @@ SMALL_TRACKS = {"sensor": [6, 5, 4, 2, 0], "scanner": [0, 1, 3, 6, 9],
                 "damage_control": [2, 2, 1, 1, 0]}
 RACES = {"AND": "Andromedan", "ISC": "Interstellar Concordium", "THO": "Tholian"}
 MODULE = book_title("002")  # the title a player reads (sfb_desk/data/books.py)
+#: Module C2 prints no BPV (no Master Ship Chart): reconstructed values for practice scoring.
+BPV = {"AND-DOM": 300, "AND-INT": 200, "AND-CON": 125, "AND-PYT": 85, "AND-MAM": 90,
+       "AND-COB": 55, "AND-TER": 60, "AND-EEL": 55, "AND-VIP": 35, "AND-COU": 30,
+       "ISC-DN": 210, "ISC-CS": 140, "THO-NCL": 120, "THO-NDN": 220}
 
 
 def w(designator, kind, arcs, **more):
@@ -213,7 +217,9 @@ def render(s) -> str:
              "notes = " + toml_value([
                  "RECONSTRUCTED: Module C2 prints no SSD box counts or Master Ship Chart; every "
                  "count not listed under 'stated' is a reconstruction for practice play.",
+                 "The BPV is reconstructed too (no Master Ship Chart in Module C2).",
                  "Complete it from your Module C2 SSD book in the ship designer."]),
+             "", "[bpv]", f"combat = {BPV[ident]}",
              "", "[data]", f"size_class = {s['size']}", f"move_cost = {toml_value(s['move'])}",
              f"turn_mode = {toml_value(s['turn'])}", 'breakdown = "5-6"']
     if s["explosion"]:

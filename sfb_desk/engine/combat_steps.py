@@ -284,6 +284,10 @@ class CombatSteps:
         if record is None or not unit.active:
             return
         spec = self.specs[record.spec_id]
+        group = yield from self._panel_volley(tid, spec, group)  # D10 (absorber_steps)
+        if group is None:
+            return  # the power absorbers took it all
+        record, unit = self._ships[tid], self._units[tid]
         before = unit.destroyed
         target = CombatTarget(tid, spec, record.shields, damage_state(record, spec, before))
         self._settling = tid  # its damage is in hand until the volley is settled (corrections)

@@ -101,6 +101,7 @@ class TurnPhases:
         if self._ships:
             yield from self._records_end_of_turn()
         self._tractor_end_of_turn()  # G7.13 (tractor_steps)
+        self._panels_end_of_turn()  # D10.41 (absorber_steps)
         for unit in list(self._units.values()):
             if unit.is_seeker:
                 continue

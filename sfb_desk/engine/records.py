@@ -20,6 +20,7 @@ from ..rules.damage import DamageState
 from ..rules.energy import Allocation, EnergyState
 from ..rules.seeking import SeekingState
 from ..rules.ship import ShipSpec
+from ..rules.energy.panels import NO_PANELS, PanelState
 from ..rules.systems.state import SystemsRecord
 from ..rules.systems.battlefield import BattlefieldState
 from ..rules.systems.tractors import TractorState
@@ -57,6 +58,7 @@ class ShipRecord:
     repair_points: int = 0
     boxes_repaired: int = 0
     systems: SystemsRecord = SystemsRecord()
+    panels: PanelState = NO_PANELS  # D10: power absorber panels (absorber_steps)
 
     @property
     def capacitor(self) -> Fraction:

@@ -71,6 +71,7 @@ from .explosion_steps import ExplosionSteps
 from .marine_steps import MarineSteps
 from .launch_steps import LaunchSteps
 from .tractor_steps import TractorSteps
+from .absorber_steps import AbsorberSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
 from .prompts import Prompt
@@ -112,7 +113,7 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TableCorrections, TurnPhases, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
+class Session(TableCorrections, TurnPhases, AbsorberSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, MonsterSteps, MineSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).

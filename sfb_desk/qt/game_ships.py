@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..engine.corrections import Correction
 from ..rules.energy import WeaponArming, step
+from ..rules.energy.panels import new_panels, panel_keys
 from ..rules.energy.state import weapon_destroyed
 from ..rules.game_state import GameState
 from ..rules.ship import ShipSpec
@@ -68,6 +69,25 @@ def arming_now(record: GameRecord | None, unit_id: str,
                      destroyed=weapon_destroyed(spec, w.box, dead)).state
                 for w in rec.energy.weapons)
     return now, rec.fired
+
+
+def panel_texts(record: GameRecord | None, unit_id: str) -> dict[str, str]:
+    """The power absorber banks' level on the SSD (D10): under each bank's first box
+    ``held/capacity`` of the bank at its level, ``off`` when unpowered, ``dropped``."""
+    rec = ship_record(record, unit_id)
+    spec = spec_of(record, unit_id)
+    if rec is None or spec is None or not panel_keys(spec):
+        return {}
+    state = rec.panels if rec.panels.keys else new_panels(spec)
+    texts = {}
+    for key, bank in zip(state.keys, state.banks):
+        if state.level == "off" or key in state.dropped:
+            text = "off" if state.level == "off" else "dropped"
+        else:
+            text = f"{bank.held}/{bank.capacity(state.level)}" + (
+                " R" if state.level == "reinforced" else "")
+        texts[f"{key}#1"] = text
+    return texts
 
 
 def destroyed_by_play(record: GameRecord | None) -> dict[str, frozenset[str]]:

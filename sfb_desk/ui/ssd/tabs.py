@@ -28,6 +28,7 @@ from sfb_desk.qt.game_ships import (
     destroyed_by_play,
     game_ships,
     new_damage,
+    panel_texts,
 )
 
 from .status import FIRED, arming_texts
@@ -164,6 +165,7 @@ class SsdTabs(QTabWidget):
         weapons, fired = arming_now(record, unit_id, state)
         texts = arming_texts(w for w in weapons if w.box not in fired)
         texts.update({box: FIRED for box in fired})
+        texts.update(panel_texts(record, unit_id))  # D10: each bank's level
         return texts
 
     # -- tabs ----------------------------------------------------------------------------------

@@ -1,0 +1,21 @@
+"""A robot duel of the RECONSTRUCTED Conquistador against a KLI-D7 (issue 17): three turns
+through the real sequencer; the power absorber panels take phaser and disruptor fire (D10)."""
+
+from __future__ import annotations
+
+from sfb_desk.robot.duel import play_duel
+
+
+def test_conquistador_against_d7_plays_three_turns_and_the_panels_absorb():
+    result = play_duel("AND-CON", "KLI-D7", seed=1, turns=3)
+    assert result.turns_played == 3
+    events = [r.data for r in result.session.log if r.kind == "event"]
+    panels = [e for e in events if e.kind == "panels"]
+    assert panels and sum(e.get("absorbed") for e in panels) > 0
+    shots = {e.get("box").split("#")[0] for e in events
+             if e.kind == "shot" and e.get("target") == "AND-CON" and e.get("damage")}
+    assert {"phaser", "disruptor"} <= shots  # the D7's fire reached the panels
+    fired = {e.get("box").split("#")[0] for e in events if e.kind == "shot" and e.unit == "AND-CON"}
+    assert "tr" in fired  # the robot flies the Andromedan: its TR beams fire (E9)
+    assert any(e.get("leak") for e in panels)  # a disruptor leak (D10.332)
+    assert any(e.kind == "panels_end_of_turn" for e in events)
