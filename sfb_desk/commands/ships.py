@@ -1,6 +1,7 @@
 """``sfb-desk-cli validate``, ``ships`` and ``ship``: check and browse the ship library.
 
-* ``validate [PATH ...]`` checks ship files (default: all of ``ssd_data/ships``), prints every
+* ``validate [PATH ...]`` checks ship files (default: the bundled ``ssd_data/ships`` and the
+  user's ships folder, both named in the output), prints every
   problem on its own line and a summary, and exits 1 when any file is invalid.
 * ``ships [--race R] [--json]`` lists every class with its BPV and completeness.
 * ``ship ID [--json]`` prints one class in full.
@@ -26,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     validate = subparsers.add_parser(
         "validate",
         help="check ship files against the ship file format",
-        description="Check ship files (default: every file in ssd_data/ships). Prints each "
+        description="Check ship files (default: every file of the bundled ssd_data/ships and of "
+        "your ships folder). Prints each "
         "problem and a summary; exits 1 if any file is invalid.",
     )
     validate.add_argument("paths", nargs="*", metavar="PATH", help="ship files or folders")
@@ -48,11 +50,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    targets = [Path(p) for p in args.paths] or [paths.ssd_data_dir() / "ships"]
-    files: list[Path] = []
-    for target in targets:
-        files.extend(ship_files(target) if target.is_dir() else [target])
-    results = load_files(files)
+    if args.paths:
+        files: list[Path] = []
+        for target in map(Path, args.paths):
+            files.extend(ship_files(target) if target.is_dir() else [target])
+        groups = [load_files(files)]
+    else:  # what the program loads: the bundled library, then the user's folder (its overrides)
+        bundled, user = paths.ssd_data_dir() / "ships", paths.user_data_dir() / "ships"
+        groups = [load_files(ship_files(bundled)), load_files(ship_files(user))]
+        mine = len(groups[1])
+        print(f"checked the bundled library ({display_path(bundled)}) and your ship folder "
+              f"({display_path(user)}: " + (f"{mine} file{'s' * (mine != 1)})" if mine else "no files)"))
+    results = [r for group in groups for r in group]
     invalid = 0
     for _path, _spec, problems in results:
         invalid += bool(problems)

@@ -20,7 +20,43 @@ LIBRARY_COUNT = len(list((paths.ssd_data_dir() / "ships").glob("*.toml")))
 def test_validate_the_bundled_library(capsys):
     assert main(["validate"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == [f"{LIBRARY_COUNT} files, {LIBRARY_COUNT} valid, 0 invalid"]
+    user = paths.display_path(paths.user_data_dir() / "ships")
+    assert out == [
+        f"checked the bundled library (ssd_data/ships) and your ship folder ({user}: no files)",
+        f"{LIBRARY_COUNT} files, {LIBRARY_COUNT} valid, 0 invalid",
+    ]
+
+
+def _broken_user_override() -> Path:
+    user_ships = paths.user_data_dir() / "ships"
+    user_ships.mkdir(parents=True)
+    broken = user_ships / "FED-CA.toml"
+    broken.write_text(V1.read_text() + "\nnot = [valid\n")
+    return broken
+
+
+def test_validate_checks_the_user_folder_too(capsys):
+    """`ships` sends the player to `validate` for a broken user file: it must find it."""
+    broken = _broken_user_override()
+    assert main(["validate"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(f"your ship folder ({paths.display_path(broken.parent)}: 1 file)")
+    assert out[1].startswith(f"{paths.display_path(broken)}:") and "not valid TOML" in out[1]
+    assert out[2] == f"{LIBRARY_COUNT + 1} files, {LIBRARY_COUNT} valid, 1 invalid"
+
+
+@pytest.mark.parametrize("argv", [
+    ["ship", "fed-ca"],
+    ["dac", "--ship", "FED-CA", "--shield", "1", "--damage", "1", "--rolls", "7"],
+    ["duel", "FED-CA", "KLI-D7", "--turns", "1"],
+])
+def test_a_broken_user_override_is_reported_where_the_id_is_used(capsys, argv):
+    broken = _broken_user_override()
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert (f"warning: {paths.display_path(broken)} (FED-CA) could not be loaded, the copy in "
+            "ssd_data/ships/FED-CA.toml is used instead") in err
+    assert "sfb-desk-cli validate" in err
 
 
 def test_validate_reports_every_problem_and_fails(capsys, tmp_path):
