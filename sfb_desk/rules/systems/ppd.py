@@ -1,0 +1,119 @@
+"""The ISC plasmatic pulsar device (E11): arming, the pulse train and where each pulse lands.
+
+* Arming (E11.2x): energy on two consecutive turns, 2 to 4 each turn for a normal load; every 2
+  points is one pulse (E11.25), so 4 + 4 gives 4 pulses; a second turn above 4 (up to 8) is an
+  overload (E11.6x): 8 gives 6 pulses, 6 gives 5; an overload cannot be held and reaches only
+  true range 8. Holding costs 2 a turn (E11.22).
+* Firing (E11.3x): declared in the PPD Step; the train lasts one impulse per pulse on
+  consecutive impulses against one target. While not wave-locked each pulse rolls 2d6 at the
+  effective range against the hit number; a miss loses that pulse and the next pulse rolls
+  again; once locked the later pulses hit (E11.31-34). No fire at true range 3 or less, and a
+  pulse in that myopic zone does no damage (E11.51).
+* Damage (E11.32, E11.35): at the true range; the splash puts the left, centre and right
+  elements on the shield struck and its neighbours (a 2-point splash, 1+1+0 as printed, puts
+  its side point on the left neighbour: E11.35 lets the owner pick the weaker side, recorded in
+  decisions.md); Andromedan banks map by E11.354 (not done here). Each pulse is
+  its own volley (E11.332).
+
+Charts: :mod:`sfb_desk.rules.charts.c2` (E11.32).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..charts.c2 import PPD_OVERLOAD_MAX_RANGE, ppd_damage, ppd_pulse
+from ..results import Refusal
+
+PPD_MYOPIC = 3  # E11.51: true range 3 or less
+PPD_HOLD_COST = 2  # E11.22
+
+
+def pulses_of(first: int, second: int) -> tuple[int, bool] | Refusal:
+    """(pulses, overloaded) of a PPD armed with ``first`` then ``second`` points (E11.25,
+    E11.6x); a refusal names the rule an arming breaks."""
+    if not 2 <= first <= 4:
+        return Refusal("E11.25", f"a PPD takes 2 to 4 points on its first arming turn, not {first}")
+    if not 2 <= second <= 8:
+        return Refusal("E11.25", f"a PPD takes 2 to 4 points (8 overloaded, E11.6) on its second "
+                                 f"turn, not {second}")
+    if first % 2 or second % 2:
+        return Refusal("E11.25", "every 2 points of PPD arming is one pulse: give even amounts")
+    return (first + second) // 2, second > 4
+
+
+@dataclass(frozen=True, slots=True)
+class PulseTrain:
+    """One PPD's firing (the sealed record of E11.311): ``box`` the PPD, ``target``, the
+    ``pulses`` left, ``locked`` whether the wave-lock holds, ``overload``."""
+
+    box: str
+    target: str
+    pulses: int
+    overload: bool = False
+    locked: bool = False
+    turn: int = 0
+    impulse: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pulse:
+    """One pulse: whether it hit, the roll (None once locked), and the damage by shield."""
+
+    train: PulseTrain
+    hit: bool
+    roll: int | None
+    damage: dict[int, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.damage.values())
+
+
+def fire(box: str, target: str, pulses: int, true_range: int, *, overload: bool = False,
+         turn: int = 0, impulse: int = 0) -> PulseTrain | Refusal:
+    """Declare a PPD firing (E11.31); refused inside the myopic zone or beyond range."""
+    if true_range <= PPD_MYOPIC:
+        return Refusal("E11.31", f"a PPD cannot fire at true range {true_range} (3 or less)")
+    top = PPD_OVERLOAD_MAX_RANGE if overload else 40
+    if true_range > top:
+        return Refusal("E11.6" if overload else "E11.32",
+                       f"{'an overloaded ' if overload else 'a '}PPD reaches range {top}")
+    if pulses < 1:
+        return Refusal("E11.25", "a PPD with no pulses cannot fire")
+    return PulseTrain(box, target, pulses, overload, False, turn, impulse)
+
+
+def splash(total_range: int, shield: int, shields_left: dict[int, int] | None = None,
+           hex_side: tuple[int, int] | None = None) -> dict[int, int]:
+    """Where one pulse's damage lands (E11.35): the splash on ``shield`` and its neighbours,
+    or along ``hex_side`` (two shields) the Alt line, the odd point to the stronger shield."""
+    d = ppd_damage(total_range)
+    if hex_side is not None:
+        a, b = hex_side
+        big, small = d.alt
+        strong = (shields_left or {}).get(a, 0) >= (shields_left or {}).get(b, 0)
+        out = {a: big, b: small} if strong else {a: small, b: big}
+        return {k: v for k, v in out.items() if v}
+    left, centre, right = d.splash
+    lft, rgt = (shield - 2) % 6 + 1, shield % 6 + 1
+    out = {lft: left, shield: centre, rgt: right}
+    return {k: v for k, v in out.items() if v}
+
+
+def pulse(train: PulseTrain, effective_range: int, true_range: int, dice: int | None,
+          shield: int, shields_left: dict[int, int] | None = None) -> Pulse:
+    """The next pulse of ``train`` (E11.31-34, E11.51): ``dice`` the 2d6 roll, needed only
+    while not locked."""
+    if train.pulses < 1:
+        raise ValueError("the pulse train is over")
+    hit, roll = train.locked, None
+    if not train.locked:
+        if dice is None:
+            raise ValueError("a pulse without a wave-lock needs a 2d6 roll (E11.31)")
+        roll = dice
+        hit = ppd_pulse(effective_range, dice, true_range=true_range,
+                        overload=train.overload).hit
+    damage = splash(true_range, shield, shields_left) if hit and true_range > PPD_MYOPIC else {}
+    after = replace(train, pulses=train.pulses - 1, locked=hit)
+    return Pulse(after, hit, roll, damage)
