@@ -157,3 +157,22 @@ def test_main_window_opens_the_assistant_and_shows_a_linked_ship(qtbot, library)
     assert w.browser.current is not None and w.browser.current.id == "KLI-D5A"
     fe.close()
     w.shutdown()
+
+
+def test_the_window_fits_a_1366x768_screen_with_its_status_bar(qtbot):
+    from sfb_desk.ui.fe.window import FeWindow
+
+    fe = FeWindow()
+    qtbot.addWidget(fe)
+    fe.example_round()
+    fe.show()
+    for step in ("3X1", "4A3", "6G", "6X"):
+        fe.round.select_step(step)
+        for tab in (fe.round, fe.folio, fe.limits, fe.scenarios, fe.sit):
+            fe.tabs.setCurrentWidget(tab)
+            assert fe.tabs.currentWidget() is tab
+            hint = fe.minimumSizeHint()
+            assert hint.width() <= 1366 and hint.height() <= 768, (step, tab, hint)
+    fe.resize(1366, 768)
+    assert fe.size().toTuple() == (1366, 768)
+    assert fe.statusBar().isVisible() and fe.statusBar().geometry().bottom() < 768

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from sfb_desk.fe import limits
 from sfb_desk.fe.forms import Field
@@ -64,11 +64,15 @@ class LimitsTab(QWidget):
             ll.addWidget(box)
         box = QGroupBox("Builds this turn")
         QVBoxLayout(box).addWidget(self.builds)
+        box.setMinimumHeight(220)  # a few build rows visible even on a 768-pixel screen
         ll.addWidget(box, 1)
         ll.addWidget(self.problem)
+        scroll = QScrollArea()  # the entries scroll on a small screen, the sheet stays in view
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(left)
         self.view = SheetView()
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
+        split.addWidget(scroll)
         split.addWidget(self.view)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QTabWidget,
     QWidget,
 )
@@ -28,6 +29,33 @@ from .scenario_tab import ScenarioTab, SitTab
 from .sheet_view import SheetView
 
 TITLE = "F&E Combined Operations assistant"
+
+
+class ScrolledTabs(QTabWidget):
+    """Tabs whose pages scroll when the window is smaller than a page's own minimum, so the
+    window fits a 1366x768 screen with its status bar; ``currentWidget``/``setCurrentWidget``
+    speak of the pages themselves, not of their scroll areas."""
+
+    def addTab(self, widget: QWidget, label: str) -> int:  # noqa: N802 - Qt's name
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setWidget(widget)
+        return super().addTab(area, label)
+
+    def page(self, index: int) -> QWidget | None:
+        area = super().widget(index)
+        return area.widget() if isinstance(area, QScrollArea) else area
+
+    def currentWidget(self) -> QWidget | None:  # noqa: N802
+        return self.page(self.currentIndex())
+
+    def setCurrentWidget(self, widget: QWidget) -> None:  # noqa: N802
+        for i in range(self.count()):
+            if self.page(i) is widget:
+                self.setCurrentIndex(i)
+                return
+        super().setCurrentWidget(widget)
 
 
 class FeWindow(QMainWindow):
@@ -46,7 +74,7 @@ class FeWindow(QMainWindow):
         self.scenarios = ScenarioTab(library)
         self.sit = SitTab(library)
         self.round_sheet = SheetView()  # the round's printed record (same renderer as PDF)
-        self.tabs = QTabWidget()
+        self.tabs = ScrolledTabs()
         for tab, name in ((self.round, "Combat round (311.3)"), (self.folio, "Folio"),
                           (self.limits, "Production limits"), (self.scenarios, "Scenarios"),
                           (self.sit, "Ship information")):
