@@ -68,9 +68,10 @@ from sfb_desk.rules.energy.allocation import (
     SHIELD_MODES,
 )
 from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.data.energy_messages import FORMAT_NAME
+from sfb_desk.data.energy_messages import problems as reading_problems
 from sfb_desk.data.safe_load import BadFile, load_json, parse_json
 
-FORMAT_NAME = "sfb-desk-energy"
 FORMAT_VERSION = 1
 
 Energy = int | float | str
@@ -206,46 +207,6 @@ def _plot(raw: list[tuple[int, int]] | int) -> tuple[tuple[int, int], ...]:
 # Reading
 
 
-_HINTS = {
-    "speed_plot": "a speed, or [[impulse, speed], ...] from impulse 1",
-    "prev_plot": "a speed, or [[impulse, speed], ...] from impulse 1",
-    "weapons": "a list of orders {\"box\": ..., \"action\": ...}, or an object keyed by box",
-}
-_ENERGY_HINT = 'an amount of energy: 2, 0.5 or "1/2"'
-
-
-def _is_branch(part: object) -> bool:
-    """A union-branch tag pydantic puts in an error location (``int``, ``list[...]``)."""
-    return isinstance(part, str) and (part in ("int", "float", "str", "none", "bool")
-                                      or "[" in part or part.startswith("function"))
-
-
-def _problems(error: ValidationError) -> list[str]:
-    """One line per problem, with its place in the file (``weapons[0].energy``); the branches
-    of a union (energy is a number or text) are reported once, the deepest place kept."""
-    found: dict[str, str] = {}
-    for e in error.errors():
-        loc = list(e["loc"])
-        union = any(_is_branch(p) for p in loc)
-        loc = [p for p in loc if not _is_branch(p)]
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-        where = where or "file"
-        message = e["msg"]
-        if e["type"] == "extra_forbidden":
-            message = ("unknown line: an energy allocation file has no such line (the README's "
-                       "'Energy allocation files' lists every line)")
-        elif where == "format" and e["type"] == "literal_error":
-            message = (f"not an energy allocation file: format is {e.get('input')!r} "
-                       f"(expected {FORMAT_NAME!r})")
-        elif union:
-            last = next((p for p in reversed(loc) if isinstance(p, str)), "")
-            message = "expected " + _HINTS.get(last, _ENERGY_HINT)
-        found.setdefault(where, message)
-    keep = [w for w in found
-            if not any(o != w and (o.startswith(w + ".") or o.startswith(w + "[")) for o in found)]
-    return [f"{w}: {found[w]}" for w in keep]
-
-
 def allocation_from_dict(data: Any, source: str = "allocation") -> EnergyFile:
     """Read an allocation record (the parsed JSON). Raises :class:`EnergyFileError`."""
     if not isinstance(data, dict):
@@ -253,7 +214,7 @@ def allocation_from_dict(data: Any, source: str = "allocation") -> EnergyFile:
     try:
         model = FileModel.model_validate_json(json.dumps(data))
     except ValidationError as error:
-        raise EnergyFileError(source, _problems(error)) from None
+        raise EnergyFileError(source, reading_problems(error)) from None
     except (TypeError, ValueError) as error:
         raise EnergyFileError(source, [f"not JSON data: {error}"]) from None
     problems: list[str] = []
@@ -274,7 +235,7 @@ def allocation_from_dict(data: Any, source: str = "allocation") -> EnergyFile:
                 raw_orders.append(OrderModel.model_validate_json(json.dumps({"box": box,
                                                                              **body})))
             except (ValidationError, TypeError) as error:
-                msgs = _problems(error) if isinstance(error, ValidationError) else [str(error)]
+                msgs = reading_problems(error) if isinstance(error, ValidationError) else [str(error)]
                 problems.extend(f"weapons.{box}.{m}" for m in msgs)
     else:
         raw_orders = model.weapons

@@ -105,6 +105,27 @@ def test_bad_records_name_the_place(record, where):
     assert str(info.value).startswith("t.json: ")
 
 
+@pytest.mark.parametrize(("record", "expected"), [
+    ({"weapons": [{"box": "photon#A", "action": "fly"}]},
+     "weapons[0].action: 'fly' is not a weapon order: arm, hold, roll or none (B3.1)"),
+    ({"weapons": {"photon#A": {"action": "fly"}}},
+     "weapons.photon#A.action: 'fly' is not a weapon order: arm, hold, roll or none (B3.1)"),
+    ({"shields": "up"},
+     "shields: 'up' is not a shield setting: active, minimum or off (D3.32; minimum is D3.33)"),
+    ({"life_support": "x"}, "life_support: 'x' is not a life support setting: normal or "
+                            "emergency (B3.3)"),
+    ({"fire_control": "on"}, "fire_control: 'on' is not a fire control setting: active, low or "
+                             "off (D6.6; low power is D6.7)"),
+    ({"pa_level": "max"}, "pa_level: 'max' is not a power absorber level: off, standard or "
+                          "reinforced (D10.22)"),
+])
+def test_a_word_not_allowed_names_the_allowed_words_and_the_rule(record, expected):
+    """Not pydantic's "Input should be ...", and not the energy hint for a weapon's action."""
+    with pytest.raises(EnergyFileError) as info:
+        allocation_from_dict({"ship": "FED-CA", **record})
+    assert info.value.problems == [expected]
+
+
 def test_bad_json_and_missing_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"ship": "FED-CA",\n "turn": }')
