@@ -52,11 +52,11 @@ from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
 from .paths import remove_stale_temps, user_data_dir
-from .volley_dice import MIGRATED_LOG, merge_to_hit_answers
+from .volley_dice import MIGRATED_LOG, add_volley_sides, merge_to_hit_answers
 from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
-CURRENT_VERSION = 7
+CURRENT_VERSION = 8
 SUFFIX = ".sfbsave"
 #: The autosave: ``autosave/current.sfbsave`` in the user data folder (README).
 AUTOSAVE_DIR = "autosave"
@@ -122,8 +122,15 @@ def _v6_to_v7(doc: dict) -> dict:
     return merge_to_hit_answers(doc)
 
 
+def _v7_to_v8(doc: dict) -> dict:
+    """Version 8 writes whose dice the to-hit dice of a volley are (``side``, when several
+    ships of a side fire, there is no one unit): the side is added to a v7 log's to-hit
+    prompts (:func:`sfb_desk.data.volley_dice.add_volley_sides`)."""
+    return add_volley_sides(doc)
+
+
 MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
-                                    5: _v5_to_v6, 6: _v6_to_v7}
+                                    5: _v5_to_v6, 6: _v6_to_v7, 7: _v7_to_v8}
 
 
 class SaveError(Exception):

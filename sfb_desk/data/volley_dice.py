@@ -101,3 +101,25 @@ def _sides(doc: dict) -> dict[str, str]:
             if isinstance(u, dict):
                 out.setdefault(u.get("id"), u.get("side"))
     return {k: v for k, v in out.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+_HITS = re.compile(r"^T\d+\.I\d+\.hits\.(?:2d6\.)?(.+)$")
+
+
+def add_volley_sides(doc: dict) -> dict:
+    """``doc`` (a save document of version 7) with the side written into each to-hit prompt
+    of its log (version 8: ``DiceRequest.side``, whose dice a volley's are when several ships
+    fire). The side is the tail of the prompt key (``T1.I8.hits.Federation``,
+    ``T1.I8.hits.2d6.Federation``)."""
+    log = doc.get("log")
+    if not isinstance(log, list):
+        return doc
+    out = []
+    for record in log:
+        data = record.get("data") if isinstance(record, dict) else None
+        match = _HITS.match(str(record.get("key", ""))) if isinstance(data, dict) else None
+        if (match and record.get("kind") == "prompt" and data.get("type") == "dice"
+                and data.get("rule") == "D6.315" and "side" not in data):
+            record = dict(record, data=dict(data, side=match.group(1)))
+        out.append(record)
+    return dict(doc, log=out)

@@ -271,7 +271,7 @@ def decode_log(obj: object, path: str = "log") -> GameLog:
 
 #: Prompt fields added after saves were first written, with the value an older prompt had.
 ADDED_PROMPT_FIELDS: dict[type, dict[str, object]] = {
-    PROMPT_TYPES["dice"]: {"lines": [], "parts": []},
+    PROMPT_TYPES["dice"]: {"lines": [], "parts": [], "side": None},
 }
 
 

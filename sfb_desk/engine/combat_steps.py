@@ -444,6 +444,6 @@ def to_hit_prompt(key: str, side: str, impulse: int, kind: str, shots: list[Shot
     count = len(shots)
     purpose = (f"To-hit dice of side {side}, impulse {impulse}: {count} × {kind}, one per shot "
                "in this order: " + "; ".join(line.split(". ", 1)[1] for line in lines))
-    return DiceRequest(key, purpose, kind=kind, count=count, rule="D6.315",
+    return DiceRequest(key, purpose, kind=kind, count=count, rule="D6.315", side=side,
                        unit=shots[0].firer if len({s.firer for s in shots}) == 1 else None,
                        lines=tuple(lines), parts=tuple(parts))

@@ -51,6 +51,9 @@ class DiceRequest:
     #: the key of each roll when one request stands for several (to-hit dice of a volley):
     #: scripted answers and the seeded dice address each roll by it
     parts: tuple[str, ...] = ()
+    #: whose dice they are when no one ``unit`` says it (the to-hit dice of a side's volley
+    #: from several ships): robots, the seeded dice per side and the table read it
+    side: str | None = None
 
     prompt_type = "dice"
 

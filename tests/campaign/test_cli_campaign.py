@@ -114,3 +114,19 @@ def test_the_lone_gray_wolf_from_the_command_line(tmp_path, capsys):
     assert any(n.startswith("kang:") for n in _json(capsys)["notes"])
     assert main(["campaign", "status", str(path), "--json"]) == 0
     assert _json(capsys)["step"]["title"] == "scenario 2 next"
+
+
+def test_robots_fight_a_battle_with_two_ships_on_a_side(tmp_path, capsys):
+    """A side firing from both its ships rolls one volley of to-hit dice: its robot rolls them
+    (a battle of two Federation cruisers against a Klingon one once stopped there)."""
+    path = tmp_path / "bw.sfbcampaign"
+    assert main(["campaign", "new", str(path), "--example", "border-war"]) == 0
+    assert main(["campaign", "step", str(path), "--to", "combat"]) == 0
+    capsys.readouterr()
+    assert main(["campaign", "battle", str(path), "b1", "--template", "G3", "--side",
+                 "Federation=enterprise,hood", "--side", "Klingon=kahless", "--robots",
+                 "--seed", "4", "--json"]) == 0
+    notes = _json(capsys)["notes"]
+    assert notes[1].startswith("robots fought") and any(n.startswith("hood:") for n in notes)
+    assert main(["campaign", "status", str(path), "--json"]) == 0
+    assert _json(capsys)["battles"][0]["status"] == "imported"

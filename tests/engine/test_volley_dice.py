@@ -64,3 +64,26 @@ def test_a_format_5_save_migrates_to_one_answer_a_volley():
     session = load_game(path)  # replays to the saved state, or raises
     keys = session.log.answer_keys()
     assert not any(".shot." in k for k in keys) and any(".hits." in k for k in keys)
+
+
+def _volleys(session) -> list[DiceRequest]:  # noqa: ANN001
+    return [r.data for r in session.log if r.kind == "prompt"
+            and isinstance(r.data, DiceRequest) and r.data.rule == "D6.315"]
+
+
+def test_a_format_7_save_gains_whose_dice_each_volley_is():
+    path = SAVES / "v7_ca_d7_volley_dice.sfbsave"
+    old = json.loads(path.read_text())
+    assert old["version"] == 7
+    assert not any("side" in r["data"] for r in old["log"] if r["kind"] == "prompt"
+                   and r["data"].get("type") == "dice")
+    session = load_game(path)  # its log must match the replay's, side included
+    assert [(p.key, p.side) for p in _volleys(session)] == [
+        ("T1.I1.hits.Klingon", "Klingon"), ("T1.I13.hits.Federation", "Federation"),
+        ("T1.I18.hits.Klingon", "Klingon")]
+
+
+def test_a_format_8_save_keeps_the_side_of_a_volley_from_two_ships():
+    session = load_game(SAVES / "v8_two_a_side_fleet_volley.sfbsave")
+    fleet = [p for p in _volleys(session) if p.unit is None]
+    assert fleet and all(p.side == p.key.rsplit(".", 1)[1] for p in fleet)
