@@ -5,7 +5,9 @@ library's PRACTICE-CA-D7: floating map, the ships ``distance`` hexes apart in on
 toward each other, speed 10, weapon status II) and :func:`play_duel` sets it up with
 :func:`sfb_desk.data.game_setup.units_from_scenario`, runs a :class:`~sfb_desk.engine.session.
 Session` with a :class:`~.robot.Robot` per side, and scores it by the Standard Victory
-Conditions (S2.20, :func:`sfb_desk.data.scenarios.score`).
+Conditions (S2.20, :func:`sfb_desk.data.scenarios.score`). A duel that cannot be scored (a ship
+without a combat BPV, such as a reconstructed Module C2 class) still gives every other figure:
+its result says "victory not scored" and why (:attr:`DuelResult.unscored`), with no winner.
 
 The duel ends after the last turn, or as soon as a side has no ship left in the fight: every
 ship of it destroyed (D4.40), disengaged (C7.2) or off the map (C7.0), or a ship for which the
@@ -27,11 +29,11 @@ from ..data.game_setup import units_from_scenario
 from ..data.library import ShipLibrary, load_library
 from ..data.saves import game_to_json, save_game
 from ..data.scenario_schema import Scenario
-from ..data.scenarios import score, unit_keys
+from ..data.scenarios import CannotScore, score, unit_keys
 from ..engine.session import Session
 from ..rules.results import Refusal
 from ..rules.units import SHIP
-from ..rules.victory import ShipOutcome, VictoryResult
+from ..rules.victory import ForceShip, ShipOutcome, ship_category
 from .levels import DEFAULT_LEVEL, level
 from .energy import NoLegalAnswer
 from .robot import Robot
@@ -87,16 +89,20 @@ class DuelResult:
     ended: str  # "turn limit", "destroyed", "disengaged", "no power"
     ships: tuple[ShipResult, ShipResult]
     sides: tuple[str, str]
-    victory_levels: tuple[str, str]  # S2.3 level of each side
-    points: tuple[float, float]
+    victory_levels: tuple[str, str] | None  # S2.3 level of each side (None: not scored)
+    points: tuple[float, float] | None
     answers: int
     explain: tuple[str, ...] = ()
     systems: tuple[tuple[str, int], ...] = ()  # uses of each ship system (system_counts)
+    #: why S2.20 could not score the duel ("victory not scored: ..."), "" when it was scored
+    unscored: str = ""
     session: Session | None = field(default=None, compare=False, repr=False)
 
     @property
     def winner(self) -> str | None:
-        """"A", "B" or None (a draw) from the S2.3 levels."""
+        """"A", "B" or None (a draw, or not scored) from the S2.3 levels."""
+        if self.victory_levels is None:
+            return None
         a = self.victory_levels[0].lower()
         if "victory" in a:
             return "A"
@@ -114,19 +120,23 @@ class DuelResult:
             "ship_a": self.ship_a, "ship_b": self.ship_b, "seed": self.seed, "turns": self.turns,
             "levels": list(self.levels), "turns_played": self.turns_played, "ended": self.ended,
             "winner": self.winner, "sides": list(self.sides),
-            "victory_levels": list(self.victory_levels), "points": list(self.points),
-            "answers": self.answers, "ships": [s.to_json() for s in self.ships],
+            "victory_levels": None if self.victory_levels is None else list(self.victory_levels),
+            "points": None if self.points is None else list(self.points),
+            "unscored": self.unscored or None, "answers": self.answers, "ships": [s.to_json() for s in self.ships],
             "systems": dict(self.systems),
         }
 
     def line(self) -> str:
         """One line: ships, levels, turns, damage each side, the result."""
         a, b = self.ships
-        who = {"A": f"{self.ship_a} wins", "B": f"{self.ship_b} wins", None: "draw"}[self.winner]
+        if self.victory_levels is None:
+            outcome = self.unscored
+        else:
+            who = {"A": f"{self.ship_a} wins", "B": f"{self.ship_b} wins", None: "draw"}
+            outcome = f"{who[self.winner]} ({self.sides[0]}: {self.victory_levels[0]})"
         return (f"{self.ship_a} ({self.levels[0]}) v {self.ship_b} ({self.levels[1]}) "
                 f"seed {self.seed}: {self.turns_played} turn(s), {self.ended}; "
-                f"{a.id} {_damage(a)}, {b.id} {_damage(b)}; {who} "
-                f"({self.sides[0]}: {self.victory_levels[0]})")
+                f"{a.id} {_damage(a)}, {b.id} {_damage(b)}; {outcome}")
 
     def save(self, path: Path | str) -> Path:
         """Write the game as a save the app loads (DESIGN.md section 7)."""
@@ -297,12 +307,20 @@ def _result(session, scenario, library, keys, ids, sides, levels, seed, turns, a
             destroyed=unit.status == "destroyed" or record.ship_destroyed,
             disengaged=unit.status in ("disengaged", "off_map"),
             disengaged_turn=state.turn if unit.status in ("disengaged", "off_map") else None)
-    victory: VictoryResult = score(scenario, library, outcomes)
+    try:
+        victory = score(scenario, library, outcomes)
+        unscored = ""
+    except CannotScore as exc:  # e.g. no combat BPV: every other figure still stands
+        victory, unscored = None, f"victory not scored (S2.20 needs each ship's BPV): {exc}"
     results = []
     for key, lv in zip(keys, levels):
         unit = state.unit(ids[key])
         record = session.combat.ship(unit.id)
-        status = next(s for s in victory.ships if s.key == key)
+        if victory is not None:
+            status = next(s for s in victory.ships if s.key == key)
+        else:  # the S2.21 category needs no BPV
+            spec = library.get(record.spec_id)
+            status = ship_category(ForceShip(key, unit.side, 0, unit.id, spec), outcomes[key])
         sh = record.shields
         results.append(ShipResult(
             unit.id, record.spec_id, unit.side, lv, record.internal_points,
@@ -314,10 +332,10 @@ def _result(session, scenario, library, keys, ids, sides, levels, seed, turns, a
     return DuelResult(
         ship_a=results[0].ship, ship_b=results[1].ship, seed=seed, turns=turns, levels=levels,
         turns_played=played, ended=ended, ships=(results[0], results[1]), sides=sides,
-        victory_levels=tuple(victory.side(s).level for s in sides),
-        points=tuple(float(victory.side(s).points) for s in sides), answers=answers,
-        explain=tuple(victory.explain()), systems=system_counts(session),
-        session=session if keep else None)
+        victory_levels=None if victory is None else tuple(victory.side(s).level for s in sides),
+        points=None if victory is None else tuple(float(victory.side(s).points) for s in sides),
+        answers=answers, explain=(unscored,) if victory is None else tuple(victory.explain()),
+        systems=system_counts(session), unscored=unscored, session=session if keep else None)
 
 
 #: Ship-system uses counted in a duel's log: the report's name and the event kinds counted.

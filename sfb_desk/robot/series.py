@@ -140,6 +140,7 @@ def summarise(results: Sequence[DuelResult | Failed]) -> list[dict]:
         n = len(ok)
         wins_a = sum(1 for r in ok if r.winner == "A")
         wins_b = sum(1 for r in ok if r.winner == "B")
+        unscored = sum(1 for r in ok if r.unscored)  # no BPV: neither a win nor a draw
         ended: dict[str, int] = {}
         for r in ok:
             ended[r.ended] = ended.get(r.ended, 0) + 1
@@ -147,7 +148,8 @@ def summarise(results: Sequence[DuelResult | Failed]) -> list[dict]:
             "ship_a": a, "ship_b": b, "duels": len(rs), "errors": len(rs) - n,
             "levels": list(ok[0].levels) if ok else [],
             "win_a": _rate(wins_a, n), "win_b": _rate(wins_b, n),
-            "draw": _rate(n - wins_a - wins_b, n), "ended": ended,
+            "draw": _rate(n - wins_a - wins_b - unscored, n), "unscored": unscored,
+            "ended": ended,
             "destroyed_a": sum(1 for r in ok if r.ships[0].destroyed),
             "destroyed_b": sum(1 for r in ok if r.ships[1].destroyed),
             "turns": spread([r.turns_played for r in ok]),
@@ -180,7 +182,9 @@ def summary_lines(summary: Sequence[dict]) -> list[str]:
         lines.append(
             f"{s['ship_a']} v {s['ship_b']}: {s['duels']} duel(s), {s['errors']} error(s); "
             f"{s['ship_a']} wins {s['win_a']:.0%}, {s['ship_b']} wins {s['win_b']:.0%}, "
-            f"draws {s['draw']:.0%}; ended: "
+            f"draws {s['draw']:.0%}"
+            + (f", victory not scored {s['unscored']}" if s.get("unscored") else "")
+            + "; ended: "
             + ", ".join(f"{k} {v}" for k, v in sorted(s["ended"].items())))
         for label, key in (("turns", "turns"), (f"internal {s['ship_a']}", "internal_a"),
                            (f"internal {s['ship_b']}", "internal_b")):
