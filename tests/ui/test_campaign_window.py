@@ -131,3 +131,39 @@ def test_a_damaged_campaign_file_opens_a_message_not_a_traceback(qtbot, tmp_path
     qtbot.addWidget(window)
     assert open_campaign(window, str(path)) is None
     assert len(shown) == 1 and "campaign/meta is damaged" in shown[0] and "'name'" in shown[0]
+
+
+@pytest.mark.parametrize("error, shown", [
+    ("duel", "The robots could not fight battle clash: no robot answers T1.I8.hits.Federation"),
+    ("setup", "The robots could not fight battle clash: Enterprise: weapon status None"),
+    ("bug", "The robots could not fight battle clash: ZeroDivisionError: division by zero "
+            "(a program error; please report it)"),
+])
+def test_a_robot_battle_that_fails_says_why_in_a_message_box(qtbot, tmp_path, monkeypatch,
+                                                             capsys, error, shown):
+    from sfb_desk.data.game_setup import SetupError
+    from sfb_desk.robot import battle as robot_battle
+    from sfb_desk.robot.duel import DuelError
+
+    def failing(*args, **kwargs):
+        if error == "duel":
+            raise DuelError("no robot answers T1.I8.hits.Federation (To-hit dice)")
+        if error == "setup":
+            raise SetupError("Enterprise: weapon status None: give weapon_status")
+        return 1 / 0
+
+    campaign = examples.border_war(tmp_path / "w.sfbcampaign", seed=3)
+    turn.advance_to(campaign, "combat")
+    battle_queue.queue_battle(campaign, "clash", "G3", [("Federation", ["enterprise"]),
+                                                         ("Klingon", ["kahless"])], turns=3)
+    w = CampaignWindow(campaign)
+    qtbot.addWidget(w)
+    w.battles.selectRow(0)
+    boxes = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: boxes.append(text))
+    monkeypatch.setattr(robot_battle, "play_battle", failing)
+    assert w.robots_fight(seed=2) is None
+    assert len(boxes) == 1 and boxes[0].startswith(shown)
+    assert _cells(w.battles, 3) == ["queued"]  # nothing imported
+    assert ("Traceback" in capsys.readouterr().err) == (error == "bug")
+    campaign.close()

@@ -303,7 +303,12 @@ class CampaignWindow(QMainWindow):
         if not bid:
             return None
         battle = self.campaign.store.get("battle", bid)
-        run = play_battle(Scenario.model_validate(battle["scenario"]), seed=seed)
+        try:
+            run = play_battle(Scenario.model_validate(battle["scenario"]), seed=seed)
+        except Exception as exc:  # noqa: BLE001 - a slot: any failure is shown, never lost
+            QMessageBox.warning(self, "Campaign", robots_failed(bid, exc))
+            self.refresh()
+            return None
         return self.import_table_result(bid, run.result())
 
     def print_forms(self, path: str | None = None) -> None:
@@ -314,3 +319,20 @@ class CampaignWindow(QMainWindow):
         if path:
             pages = write_pdf(report.summary(self.campaign, journal=0), path)
             self.statusBar().showMessage(f"Wrote {path}: {pages} pages", 8000)
+
+
+def robots_failed(battle_id: str, exc: BaseException) -> str:
+    """What the table reads when the robots cannot fight a battle: the problem in words (a
+    refused answer or a hang, a unit that cannot be set up, a scenario that does not validate);
+    an unexpected error is named by its kind and its traceback goes to the error output."""
+    from sfb_desk.robot.duel import DuelError
+
+    problem = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, KeyError) and exc.args:
+        problem = str(exc.args[0])
+    elif not isinstance(exc, (DuelError, ValueError, KeyError)):
+        import traceback
+
+        traceback.print_exception(exc)
+        problem = f"{type(exc).__name__}: {problem} (a program error; please report it)"
+    return f"The robots could not fight battle {battle_id}: {problem}"
