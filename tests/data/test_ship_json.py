@@ -81,3 +81,35 @@ def test_the_cli_imports_and_exports(tmp_path, capsys):
     source.write_text("{not json")
     assert main(["ship-import", str(source)]) == 2
     assert "is not valid JSON" in capsys.readouterr().err
+
+
+def test_import_of_a_library_id_refuses_to_shadow_it_unless_replace(tmp_path, capsys):
+    """ship-export FED-CA then ship-import wrote a user FED-CA.toml shadowing the verified class
+    (spare shuttles, probe ammunition, transporter bombs, refits and rule number lost), silently."""
+    out = tmp_path / "f.json"
+    assert main(["ship-export", "FED-CA", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    for item in ("not in that format: spare shuttles 3", "not in that format: refits R, +, a",
+                 "not in that format: rule number R2.4",
+                 "not in that format: special system Transporter bombs (4 boxes)",
+                 "not in that format: special system Probe ammunition track (5 boxes)"):
+        assert item in err, item
+    user_file = paths.user_data_dir() / "ships" / "FED-CA.toml"
+    assert main(["ship-import", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert not user_file.exists()
+    assert "refused" in err and "the library's FED-CA (ssd_data/ships/FED-CA.toml, verified)" in err
+    assert "spare shuttles 3" in err and "refits R, +, a" in err and "--replace" in err
+    assert main(["ship-import", str(out), "--replace"]) == 0
+    err = capsys.readouterr().err
+    assert user_file.is_file()
+    assert "replaces the library's FED-CA" in err and "rule number R2.4" in err
+    assert "special system Probe ammunition track (5 boxes)" in err
+    assert load_library().get("FED-CA").data_status == "draft"  # now the player's copy
+
+
+def test_import_into_another_folder_shadows_nothing(tmp_path, capsys):
+    out = tmp_path / "g2.json"
+    assert main(["ship-export", "KLI-G2", "-o", str(out)]) == 0
+    assert main(["ship-import", str(out), "--out", str(tmp_path / "elsewhere")]) == 0
+    assert (tmp_path / "elsewhere" / "KLI-G2.toml").is_file()
