@@ -167,3 +167,18 @@ def test_a_robot_battle_that_fails_says_why_in_a_message_box(qtbot, tmp_path, mo
     assert _cells(w.battles, 3) == ["queued"]  # nothing imported
     assert ("Traceback" in capsys.readouterr().err) == (error == "bug")
     campaign.close()
+
+
+def test_the_selected_ships_ssd_is_readable_at_1366x768(qtbot, tmp_path, no_boxes):
+    campaign = examples.border_war(tmp_path / "w.sfbcampaign", seed=3)
+    w = CampaignWindow(campaign)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    w.fleet.selectRow(_cells(w.fleet, 0).index("Enterprise"))
+    unit = float(w.ssd.form.info_value("unit"))
+    box = w.ssd._zoom * unit  # pixels per SSD box
+    assert 14 <= box <= 18  # was 9: the SSD fills the width it has, up to 18 pixels a box
+    assert w.ssd_scroll.height() >= 400  # the roster gives the SSD most of the height
+    assert w.ssd.width() >= w.ssd_scroll.viewport().width() - 1

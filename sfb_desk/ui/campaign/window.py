@@ -83,8 +83,8 @@ class CampaignWindow(QMainWindow):
         split.addWidget(left)
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 4)
-        split.setSizes([280, 1000])
+        split.setStretchFactor(1, 5)
+        split.setSizes([230, 1100])
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addLayout(top)
@@ -98,9 +98,10 @@ class CampaignWindow(QMainWindow):
         self.fleet = _read_only(edit_table(FLEET_COLUMNS))
         self.fleet.itemSelectionChanged.connect(self._show_ship)
         self.ssd = SsdView(scale=9.0)
-        scroll = QScrollArea()
+        scroll = _FitScroll()  # the SSD fills the width it is given, to be read
         scroll.setWidget(self.ssd)
         scroll.setWidgetResizable(True)
+        self.ssd_scroll = scroll
         self.ship_info = QLabel()
         self.ship_info.setWordWrap(True)
         self.ship_info.setTextFormat(Qt.TextFormat.RichText)
@@ -109,7 +110,9 @@ class CampaignWindow(QMainWindow):
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(scroll)
         lower.addWidget(self.ship_info)
-        lower.setSizes([700, 300])
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 1)
+        lower.setSizes([780, 260])
         self.supply_button = QPushButton("In / out of supply")
         self.repair_button = QPushButton("Repair permanent damage here")
         self.supply_button.clicked.connect(self.toggle_supply)
@@ -126,7 +129,9 @@ class CampaignWindow(QMainWindow):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(upper)
         split.addWidget(lower)
-        split.setSizes([240, 400])
+        split.setStretchFactor(0, 1)  # the roster is a few rows; the SSD gets the room
+        split.setStretchFactor(1, 3)
+        split.setSizes([190, 600])
         return split
 
     def _battle_tab(self) -> QWidget:
@@ -201,6 +206,7 @@ class CampaignWindow(QMainWindow):
         ship = self.campaign.unit(row["id"])
         spec = self.campaign.spec(ship.ship)
         self.ssd.set_ship(spec, frozenset(ship.destroyed & set(spec.box_ids())))
+        self.ssd_scroll.fit()
         crippled = "<br>".join(row["crippled_reasons"]) or "not crippled"
         self.ship_info.setText(
             f"<b>{row['name'] or row['id']}</b> ({spec.id} {spec.name}), {row['status']} at "
@@ -336,3 +342,16 @@ def robots_failed(battle_id: str, exc: BaseException) -> str:
         traceback.print_exception(exc)
         problem = f"{type(exc).__name__}: {problem} (a program error; please report it)"
     return f"The robots could not fight battle {battle_id}: {problem}"
+
+
+class _FitScroll(QScrollArea):
+    """A scroll area whose SSD view is zoomed to the area's width (SsdView.fit_to_width)."""
+
+    def fit(self) -> None:
+        view = self.widget()
+        if isinstance(view, SsdView):
+            view.fit_to_width(self.viewport().width())
+
+    def resizeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit()

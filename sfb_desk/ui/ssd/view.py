@@ -57,6 +57,20 @@ class SsdView(QWidget):
         self.updateGeometry()
         self.update()
 
+    def fit_to_width(self, width: int, most: float = 18.0) -> None:
+        """Zoom so that the form fills ``width`` pixels, a box between the scale given and
+        ``most`` pixels (the campaign window's SSD grows with the room it has)."""
+        if self._form is None or self._form.width <= 0:
+            return
+        unit = float(self._form.info_value("unit"))
+        fit = (width - 2 * MARGIN) / self._form.width
+        zoom = max(self._scale / unit, min(fit, most / unit))
+        if abs(zoom - self._zoom) > 1e-3:
+            self._zoom = zoom
+            self.setMinimumSize(self.sizeHint())
+            self.updateGeometry()
+            self.update()
+
     @property
     def layout_model(self) -> SsdLayout | None:
         return self._layout
