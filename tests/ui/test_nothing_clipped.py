@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
 
 from sfb_desk.data.custom_setup import GameChoice
 from sfb_desk.engine.answers import pop_keyed
@@ -26,13 +33,45 @@ WAIT = 30_000
 SIZES = ((1366, 768), (1920, 1080))
 
 
+def _label_height(label: QLabel) -> tuple[int, int]:
+    """(height needed, height there) of a label: a wrapped one by heightForWidth at its width."""
+    rect = label.contentsRect()
+    avail = rect.height() - 2 * label.margin()
+    if label.wordWrap() or label.textFormat() == Qt.TextFormat.RichText:
+        return label.heightForWidth(label.width()) - (label.height() - avail), avail
+    lines = label.text().count("\n") + 1
+    return label.fontMetrics().height() * lines, avail
+
+
+def shown(widget) -> bool:
+    """Visible and on screen (a dock tabbed behind another is "visible" far off the window)."""
+    return widget.isVisible() and not widget.visibleRegion().isEmpty()
+
+
+def scrolled(widget) -> bool:
+    """Inside a scroll area (partly out of view by design)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if parent.objectName() == "qt_scrollarea_viewport":
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
 def clipped(window) -> list[str]:
+    """Every visible label, button and other widget shown smaller than its text or its minimum
+    size: widths as before, heights too (a wrapped label by heightForWidth at its width; a
+    widget by its minimumSizeHint or minimum height, unless it may be squeezed to nothing)."""
     out = []
     for widget in window.findChildren(QLabel) + window.findChildren(QAbstractButton):
         text = widget.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-        if not widget.isVisible() or not text.strip() or widget.width() <= 0:
+        if not shown(widget) or not text.strip() or widget.width() <= 0:
             continue
+        name = f"{type(widget).__name__} {widget.objectName() or '-'} {text[:40]!r}"
         if isinstance(widget, QLabel):
+            need_h, avail_h = _label_height(widget)
+            if need_h > avail_h + 1 and not widget.property("elided"):
+                out.append(f"{name}: needs height {need_h}, has {avail_h}")
             if widget.wordWrap() or widget.textFormat() == Qt.TextFormat.RichText \
                     or "<" in text or widget.property("elided"):
                 continue
@@ -41,9 +80,21 @@ def clipped(window) -> list[str]:
             avail = widget.contentsRect().width() - 2 * widget.margin()
         else:
             need, avail = widget.sizeHint().width(), widget.width()
+            if widget.minimumSizeHint().height() > widget.height() + 1:
+                out.append(f"{name}: needs height {widget.minimumSizeHint().height()}, "
+                           f"has {widget.height()}")
         if need > avail + 1:
-            out.append(f"{type(widget).__name__} {widget.objectName() or '-'} {text[:40]!r}: "
-                       f"needs {need}, has {avail}")
+            out.append(f"{name}: needs {need}, has {avail}")
+    for widget in window.findChildren(QWidget):  # cut off by a panel too small for it
+        if not shown(widget) or widget.height() <= 0 or scrolled(widget) \
+                or isinstance(widget, QDockWidget) or not widget.parentWidget():
+            continue
+        parent = widget.parentWidget()
+        past = widget.geometry().bottom() - parent.rect().bottom()
+        if past > 1 and not isinstance(parent, QMainWindow) \
+                and not widget.objectName().startswith("qt_"):
+            out.append(f"{type(widget).__name__} {widget.objectName() or '-'}: {past} of its "
+                       f"{widget.height()} pixels past the bottom of its panel")
     return out
 
 
@@ -96,6 +147,12 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
         if len(shown) < min(6, len(rows)):
             problems.append(f"{width}x{height}: {len(shown)} of {len(rows)} weapon rows of the "
                             f"fire orders in view ({', '.join(shown)})")
+    while c.pending is not None and ".dac." not in c.pending.key:
+        value = pop_keyed(dict(SCRIPT), c.pending)
+        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+            c.answer(c.pending.default if value is None else value)
+    assert c.pending is not None and window.panels.dice.purpose.text().startswith("DAC rolls")
+    problems += check_sizes(qtbot, window)  # damage allocation dice in the dice panel
     assert not problems, "\n".join(problems)
 
 
@@ -119,6 +176,33 @@ def test_the_walk_reports_a_clipped_label_and_button(qtbot):
     host.show()
     found = clipped(host)
     assert len(found) == 2 and "tooLong" in found[0] and "QPushButton" in found[1]
+
+
+def test_the_walk_reports_what_is_cut_in_height(qtbot):
+    """A wrapped label shorter than its lines at its width, a check box cut in half and a list
+    running past the panel's edge are reported; the same widgets given room are not."""
+    from PySide6.QtWidgets import QCheckBox, QListWidget
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(400, 400)
+    label = QLabel("a wrapped prompt title, long enough to need three or four lines", host)
+    label.setObjectName("prompt")
+    label.setWordWrap(True)
+    box = QCheckBox("Klingon", host)
+    rolls = QListWidget(host)
+    label.setGeometry(0, 0, 120, label.fontMetrics().height())
+    box.setGeometry(0, 100, 200, box.minimumSizeHint().height() // 2)
+    rolls.setGeometry(0, 360, 200, 100)  # its lower 60 pixels past the panel's edge
+    host.show()
+    found = clipped(host)
+    assert len(found) == 3, found
+    assert "prompt" in found[0] and "height" in found[0]
+    assert "QCheckBox" in found[1] and "QListWidget" in found[2]
+    label.setGeometry(0, 0, 120, label.heightForWidth(120))
+    box.setGeometry(0, 100, 200, box.minimumSizeHint().height())
+    rolls.setGeometry(0, 290, 200, 100)
+    assert clipped(host) == []
 
 
 def test_status_bar_hints_name_the_menu(window):

@@ -58,6 +58,7 @@ class EaSheet(QWidget):
         spec = model.spec
         self.title = QLabel(f"<b>{spec.race_name} {spec.class_code}</b> — {spec.name} "
                             f"({spec.id})")
+        self.title.setWordWrap(True)  # a narrow dock (1366x768) wraps the name, not the sheet
         self.turn_label = QLabel()
         self.history = QComboBox()
         self.history.setToolTip("Earlier turns, shown read-only")

@@ -158,6 +158,7 @@ class ShipBrowser(ShipFilterWidget):
         super().__init__(library, "Search id, class or name…", parent)
         self.table = flat_list(COLUMNS, sortable=True)
         self.count_label = QLabel()
+        self.count_label.setWordWrap(True)  # a long count must not widen the dock (1366x768)
         self.details = QTextBrowser()
         self.ssd = SsdView()
         scroll = QScrollArea()

@@ -65,15 +65,17 @@ def _dock(window: QMainWindow, name: str, title: str, widget: QWidget, area: Qt.
 
 
 def default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
-    """The default proportions of the panels (applied once the window has its size)."""
+    """The default proportions of the panels (applied once the window has its size). On a
+    narrow screen (1366x768) the table's column (map, orders, dice, log) takes more of the
+    width: the ship views scroll, the dice panel must not."""
     d = docks
     width, height = max(window.width(), 1000), max(window.height(), 700)
-    window.resizeDocks([d["map"]], [int(width * 0.58)], Qt.Orientation.Horizontal)
+    left = int(width * (0.64 if width < 1600 else 0.58))
+    window.resizeDocks([d["map"]], [left], Qt.Orientation.Horizontal)
     window.resizeDocks([d["tracker"], d["map"], d["orders"]],
                        [60, int(height * 0.42), int(height * 0.52)], Qt.Orientation.Vertical)
-    left = int(width * 0.58)
     window.resizeDocks([d["orders"], d["dice"], d["log"]],
-                       [int(left * 0.40), int(left * 0.30), int(left * 0.30)],
+                       [int(left * 0.36), int(left * 0.32), int(left * 0.32)],
                        Qt.Orientation.Horizontal)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self._closing_done = False
         self._layout_restored = False
         self._sized = False
+        self._arranged = False  # the player moved a dock separator: sizes are theirs
         self._restore_layout()
         self.panels.docks["library"].raise_()  # no game yet: the ship library has something to show
         self._library_status()
@@ -201,6 +202,22 @@ class MainWindow(QMainWindow):
             self._sized = True
             QTimer.singleShot(0, self._first_layout)
 
+    def resizeEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt name)
+        """Until the player moves a dock separator, the default proportions follow the
+        window's size (it is shown first at its own size, then maximised or resized)."""
+        super().resizeEvent(event)
+        if self._sized and not self._arranged:
+            QTimer.singleShot(0, self, self._relayout)
+
+    def event(self, event) -> bool:  # noqa: ANN001 (Qt name)
+        if event.type() == QEvent.Type.MouseButtonPress:  # on the window itself: a separator
+            self._arranged = True
+        return super().event(event)
+
+    def _relayout(self) -> None:
+        if not self._arranged:
+            default_sizes(self, self.panels.docks)
+
     def _first_layout(self) -> None:
         default_sizes(self, self.panels.docks)
         if self.controller.record is None:
@@ -212,6 +229,7 @@ class MainWindow(QMainWindow):
         for dock in self.panels.docks.values():
             dock.show()
         self.panels.docks["ssd"].raise_()
+        self._sized, self._arranged = True, False
         default_sizes(self, self.panels.docks)
 
     def _may_discard(self) -> bool:
