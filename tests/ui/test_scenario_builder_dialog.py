@@ -70,3 +70,20 @@ def test_start_from_a_library_scenario(builder, library):
     assert builder.title_edit.text() == "The Sunsnake (my version)"
     assert builder.terrain.rowCount() == 2
     assert [e.ship for e in builder.units.model.entries()] == ["FED-CA"]
+
+
+def test_the_start_from_picker_fills_the_builder_from_a_library_scenario(builder):
+    """README: the builder starts from any library scenario: the 'Start from' box lists them
+    all and choosing one fills the builder in place of what was there."""
+    box = builder.start_box
+    ids = [box.itemData(i) for i in range(box.count())]
+    assert ids[0] == "" and "SM5" in ids and "SG1" in ids
+    assert len(ids) == len(builder.scenarios) + 1
+    builder.terrain.add(kind="planet", hexes="0101")  # typed in before: replaced
+    box.setCurrentIndex(ids.index("SM5"))
+    box.activated.emit(ids.index("SM5"))
+    assert builder.title_edit.text() == "The Sunsnake (my version)"
+    assert builder.terrain.rowCount() == 2
+    assert [e.ship for e in builder.units.model.entries()] == ["FED-CA"]
+    box.activated.emit(0)  # the blank entry changes nothing
+    assert builder.terrain.rowCount() == 2

@@ -44,6 +44,7 @@ from sfb_desk.data.scenario_builder import (
     save_built,
 )
 from sfb_desk.data.scenario_schema import Scenario
+from sfb_desk.data.scenarios import ScenarioLibrary, load_scenarios
 from sfb_desk.rules.systems.terrain import KINDS
 from sfb_desk.ui.setup.ship_picker import ShipPicker
 from sfb_desk.ui.setup.units_table import UnitsTable
@@ -122,11 +123,21 @@ class ScenarioBuilder(QDialog):
     """See the module docstring. ``folder``: where Save writes (default the user's folder)."""
 
     def __init__(self, library: ShipLibrary, parent: QWidget | None = None,
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, scenarios: ScenarioLibrary | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Scenario builder")
         self.library = library
         self.folder = folder
+        self.scenarios = load_scenarios(ships=library) if scenarios is None else scenarios
+        self.start_box = QComboBox()  # start from a library scenario (README)
+        self.start_box.setObjectName("startFrom")
+        self.start_box.addItem("a blank scenario", "")
+        for scenario in self.scenarios.sorted():
+            self.start_box.addItem(f"{scenario.id} — {scenario.title}", scenario.id)
+        self.start_box.setToolTip("Fill the builder with a scenario of the library (its units, "
+                                  "terrain and mines) and change it from there; it is saved "
+                                  "as your own practice scenario")
+        self.start_box.activated.connect(self._start_chosen)
         self.saved: Path | None = None
         self.ships = ShipPicker(library)
         self.units = UnitsTable(library)
@@ -165,6 +176,7 @@ class ScenarioBuilder(QDialog):
 
     def _layout(self) -> None:
         head = QFormLayout()
+        head.addRow("Start from", self.start_box)
         head.addRow("Title", self.title_edit)
         head.addRow("Year", self.year)
         head.addRow("Map", self.map_kind)
@@ -214,9 +226,17 @@ class ScenarioBuilder(QDialog):
             uid, n = f"{spec.id}-{n}", n + 1
         return self.units.model.add(UnitEntry(spec.id, uid, spec.race_name, "2215", "A", 8, 2))
 
+    def _start_chosen(self, index: int) -> None:
+        scenario_id = self.start_box.itemData(index)
+        if scenario_id:
+            self.start_from(self.scenarios.get(scenario_id))
+
     def start_from(self, scenario: Scenario) -> None:
-        """Fill the builder from a scenario of the library (its units, terrain and mines)."""
+        """Fill the builder from a scenario of the library (its units, terrain and mines), in
+        place of what was typed in."""
         entries, _problems = entries_from_scenario(scenario, self.library)
+        for rows in (self.terrain, self.mines, self.belts):
+            rows.setRowCount(0)
         self.title_edit.setText(f"{scenario.title} (my version)")
         self.year.setValue(scenario.scenario.year or 0)
         self.map_kind.setCurrentText(scenario.map.kind)
