@@ -101,3 +101,18 @@ def test_the_game_saves_and_replays_with_a_link(tmp_path):
     session = _play({"speed_plot": 0, "tractors": 1}, TractorDrones())
     loaded = load_game(save_game(tmp_path / "tractor.sfbsave", session))
     assert loaded.combat == session.combat and loaded.state == session.state
+
+
+def test_a_ship_starting_erratic_maneuvers_releases_its_tractor_c10_52():
+    """S0 L545 (C10.52): "a ship holding an object in a tractor would automatically release
+    that tractor when beginning EM". ENT holds KD1 from impulse 24, announces EM on impulse
+    25; it takes effect at the end of that impulse and the link goes at the next Operate
+    Tractors step."""
+    session = _play({"speed_plot": 0, "tractors": 1, "em": True}, TractorDrones(),
+                    answers=[At("T1.I25.announce.Federation", {"ENT": {"em": "start"}})])
+    (link,) = _events(session, "tractor_link")
+    released = _events(session, "tractor_released")
+    assert [(e.rule, e.get("target")) for e in released] == [("C10.52", "KD1")]
+    at = [r.impulse for r in session.log if r.kind == "event" and r.data.kind ==
+          "tractor_released"]
+    assert at == [26]
