@@ -106,6 +106,11 @@ def test_duels_json_on_two_processes_matches_one_process(capsys):
     assert first["ship_a"] == "FED-CA" and first["duels"] == 1
     assert first["win_a"] + first["win_b"] + first["draw"] == pytest.approx(1.0)
     assert set(first["turns"]) == {"mean", "min", "p10", "p50", "p90", "max"}
+    systems = {"tractor_links", "raids", "boarding_actions", "cloak_cycles", "explosions"}
+    assert all(set(s["systems"]) == systems for s in two["summary"])  # issue 14
+    assert all(set(d["systems"]) == systems for d in two["duels"])
+    pairs = {(s["ship_a"], s["ship_b"]) for s in two["summary"]}
+    assert any("ROM-" in a + b for a, b in pairs)  # a Romulan (cloak) in the default set
 
 
 def test_table_prompts_counts_the_questions_by_kind(capsys):
