@@ -53,6 +53,17 @@ def flat_list(columns: Sequence[str], *, sortable: bool) -> QTreeWidget:
     return tree
 
 
+def fit_columns(tree: QTreeWidget, caps: dict[int, int] | None = None) -> None:
+    """Every column as wide as its header and cells (``caps``: column -> widest it may be, for
+    a long name); the last does not stretch over the others, so a narrow list scrolls
+    sideways instead of cutting a column ("draft: check against your SSD")."""
+    tree.header().setStretchLastSection(False)
+    for column in range(tree.columnCount()):
+        tree.resizeColumnToContents(column)
+    for column, cap in (caps or {}).items():
+        tree.setColumnWidth(column, min(tree.columnWidth(column), cap))
+
+
 def ship_cells(spec: ShipSpec) -> list[str]:
     """A ship's cells under :data:`SHIP_COLUMNS` (BPV: the combat BPV, blank if unknown)."""
     bpv = "" if spec.bpv_combat is None else str(spec.bpv_combat)

@@ -23,8 +23,18 @@ from sfb_desk.data.ship_capabilities import capabilities
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, STATUS_LABELS, ShipSpec
 from sfb_desk.rules.weapon_types import weapon_type
 from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
-from sfb_desk.ui.common.filtered_list import (SHIP_COLUMNS, ShipFilterWidget, current_first, flat_list,
-                                       id_of, refill, row, select_row, ship_cells)
+from sfb_desk.ui.common.filtered_list import (
+    SHIP_COLUMNS,
+    ShipFilterWidget,
+    current_first,
+    fit_columns,
+    flat_list,
+    id_of,
+    refill,
+    row,
+    select_row,
+    ship_cells,
+)
 from sfb_desk.ui.ssd.view import SsdView
 
 COLUMNS = (*SHIP_COLUMNS, "Status")
@@ -193,9 +203,7 @@ class ShipBrowser(ShipFilterWidget):
     def refresh(self) -> None:
         ships = self.matching_ships()
         refill(self.table, map(_ship_row, ships))
-        for column in range(len(COLUMNS)):
-            self.table.resizeColumnToContents(column)
-        self.table.setColumnWidth(1, min(self.table.columnWidth(1), 200))
+        fit_columns(self.table, {1: 200})
         count = {k: sum(1 for s in ships if s.data_status == k)
                  for k in ("verified", "draft", "reconstructed", "incomplete")}
         self.count_label.setText(f"{len(ships)} of {len(self.library.ships)} classes shown ("

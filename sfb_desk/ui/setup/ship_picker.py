@@ -22,8 +22,18 @@ from PySide6.QtWidgets import (
 from sfb_desk.data.custom_setup import refusal_of_ship, ship_max_speed
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
-from sfb_desk.ui.common.filtered_list import (SHIP_COLUMNS, ShipFilterWidget, current_first, flat_list,
-                                       id_of, refill, row, select_row, ship_cells)
+from sfb_desk.ui.common.filtered_list import (
+    SHIP_COLUMNS,
+    ShipFilterWidget,
+    current_first,
+    fit_columns,
+    flat_list,
+    id_of,
+    refill,
+    row,
+    select_row,
+    ship_cells,
+)
 
 COLUMNS = (*SHIP_COLUMNS, "Max speed", "Status")
 
@@ -93,9 +103,7 @@ class ShipPicker(ShipFilterWidget):
         if self.complete_only.isChecked():
             ships = [s for s in ships if s.complete]
         refill(self.list, map(_ship_row, ships))
-        for column in (0, 2, 3, 4, 5):
-            self.list.resizeColumnToContents(column)
-        self.list.setColumnWidth(1, 220)
+        fit_columns(self.list, {1: 220})
         complete = sum(1 for s in ships if s.complete)
         self.count_label.setText(f"{len(ships)} classes ({complete} complete)")
         if not current_first(self.list):

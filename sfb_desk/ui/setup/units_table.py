@@ -243,12 +243,10 @@ class UnitsTable(QWidget):
         for name, delegate in self._delegates.items():
             self.view.setItemDelegateForColumn(COLUMNS.index(name), delegate)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(False)
-        for name, width in (("ship", 80), ("side", 110), ("hex", 56), ("facing", 56),
-                            ("speed", 56), ("weapon_status", 104)):
-            self.view.setColumnWidth(COLUMNS.index(name), width)
-        header.setSectionResizeMode(COLUMNS.index("unit_id"), QHeaderView.ResizeMode.Stretch)
+        # every column as wide as its header and its cells (a narrow dialog scrolls sideways
+        # rather than show "F…" or "nit i"); the last takes what room is left
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         self.remove_button = QPushButton("&Remove unit")
         self.remove_button.setToolTip("Remove the selected units (Delete)")
         self.remove_button.clicked.connect(self.remove_selected)
