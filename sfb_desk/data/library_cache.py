@@ -31,8 +31,11 @@ try:  # the C module hashlib takes blake2b from, without loading OpenSSL (start-
 except ImportError:  # pragma: no cover - another Python
     from hashlib import blake2b
 
-CACHE_NAME = "ship-library.pickle"
 _PACKAGE = Path(__file__).resolve().parent.parent
+# One cache file per installed copy of the program (named by its folder), so that two copies
+# (two virtual environments, a packaged build beside a source checkout) do not overwrite each
+# other's cache at every start: their modules' times differ, so each would find the other's stale.
+CACHE_NAME = f"ship-library-{blake2b(str(_PACKAGE).encode(), digest_size=6).hexdigest()}.pickle"
 
 
 def program_fingerprint() -> tuple:
