@@ -74,7 +74,7 @@ class Weapon:
     boxes: int = 1
     rack_type: str | None = None  # drone racks (FD3): A, B, C, D, E, F, G
     reloads: int | None = None  # drone racks, ADD (E5.52)
-    max_range: int | None = None  # e.g. disruptor range 30 or 40 (E3)
+    max_range: int | None = None  # e.g. disruptor range 15, 22, 30 or 40 (E3)
     refit: str | None = None  # the mount exists only with this refit
     note: str = ""
 

@@ -178,8 +178,15 @@ def test_disruptor_mount_range():
     assert disruptor_result(40, 1, max_range=40).damage == 1
     with pytest.raises(OutOfRange):
         disruptor_result(41, 1, max_range=40)
+    # A mount of range 15 or 22 (the F5's, the D6's) fires to its own range, no further (E3).
+    assert disruptor_result(15, 1, max_range=15).damage == 3
+    with pytest.raises(OutOfRange):
+        disruptor_result(16, 1, max_range=15)
+    assert disruptor_result(22, 1, max_range=22).damage == 2
+    with pytest.raises(OutOfRange):
+        disruptor_result(23, 1, max_range=22)
     with pytest.raises(ValueError):
-        disruptor_result(10, 1, max_range=22)
+        disruptor_result(10, 1, max_range=25)
     with pytest.raises(ValueError, match="unknown mode"):
         disruptor_result(10, 1, "hyper")
 
@@ -304,3 +311,19 @@ def test_a_shift_never_turns_a_miss_into_a_hit(r, die, shift):
 def test_disruptor_hits_get_no_easier_with_range(mode, die, r):
     near, far = (disruptor_result(x, die, mode) for x in (r + 1, r + 2))
     assert far.hit <= near.hit
+
+
+def test_a_short_ranged_disruptor_mount_fires_in_play():
+    """The F5's range-15 disruptors may fire at 12 and are refused at 16 with E3's range rule;
+    refusing the mount range itself (only 30 or 40 were allowed) left them never able to fire."""
+    from sfb_desk.data.library import load_library
+    from sfb_desk.rules.combat.resolve import check_shot_ranges
+    from sfb_desk.rules.combat.weapons import direct_fire_weapon
+
+    f5 = load_library().get("KLI-F5")
+    mount = next(w for w in f5.weapons if w.type == "DISRUPTOR")
+    weapon = direct_fire_weapon(mount.type)
+    assert mount.max_range == 15
+    assert check_shot_ranges(weapon, "standard", 12, 12, mount.max_range) is None
+    refusal = check_shot_ranges(weapon, "standard", 16, 16, mount.max_range)
+    assert refusal is not None and "maximum range 15" in refusal.message

@@ -119,7 +119,10 @@ DISRUPTOR = HitChart(
 )
 
 DISRUPTOR_MODES: tuple[str, ...] = tuple(DISRUPTOR.modes)
-DISRUPTOR_MAX_RANGES: tuple[int, ...] = (30, 40)
+# A disruptor mount's range is printed beside it on the SSD (E3): 15 (e.g. the F5 frigate),
+# 22 (e.g. the D6 and the Kzinti frigates), 30 (the D7) or 40; each is a band edge of the chart.
+# See decisions.md (E3 mount ranges).
+DISRUPTOR_MAX_RANGES: tuple[int, ...] = (15, 22, 30, 40)
 
 
 def disruptor_result(
@@ -132,9 +135,9 @@ def disruptor_result(
     shift: int = 0,
 ) -> HitResult:
     """Resolve one disruptor bolt (E3) in ``mode`` ("standard", "overload", "uim", "derfacs",
-    "uim-overload") from a mount of ``max_range`` 30 or 40."""
+    "uim-overload") from a mount of ``max_range`` 15, 22, 30 or 40."""
     if max_range not in DISRUPTOR_MAX_RANGES:
-        raise ValueError(f"disruptor mounts have range 30 or 40, not {max_range!r}")
+        raise ValueError(f"disruptor mounts have range 15, 22, 30 or 40, not {max_range!r}")
     for r in (range_, true_range):
         if isinstance(r, int) and r > max_range:
             raise OutOfRange(f"Disruptor-{max_range}", r, max_range, "E3")

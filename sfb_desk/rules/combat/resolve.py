@@ -98,7 +98,7 @@ def check_shot_ranges(
             f"an overloaded {title} cannot fire beyond true range 8 (D6.126); true range {true_range}",
         )
     if weapon.code == "DISRUPTOR" and mount_range not in (None, *DISRUPTOR_MAX_RANGES):
-        return Refusal("E3", f"a disruptor mount has range 30 or 40, not {mount_range!r}")
+        return Refusal("E3", f"a disruptor mount has range 15, 22, 30 or 40, not {mount_range!r}")
     least = min_range(weapon, mode)
     if true_range < least:
         return Refusal(
@@ -184,7 +184,7 @@ def fire_weapon(
 
     ``effective_range`` defaults to ``true_range``. ``shift`` is this shot's die-roll shift
     (:mod:`.ew`; anti-drones take only the EM penalty, E5.15/C10.49). ``mount_range`` is a
-    disruptor mount's range, 30 or 40 (E3). ``energy``: an overloaded photon's arming energy,
+    disruptor mount's range, 15, 22, 30 or 40 (E3). ``energy``: an overloaded photon's arming energy,
     4.5..8 (E4.413; 8 when None)."""
     w = weapon if isinstance(weapon, DirectFireWeapon) else direct_fire_weapon(weapon)
     if w is None:

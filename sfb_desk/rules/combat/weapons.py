@@ -150,7 +150,7 @@ def _chart(weapon: DirectFireWeapon) -> HitChart | None:
 
 def max_range(weapon: DirectFireWeapon, mode: str, mount_range: int | None = None) -> int:
     """The farthest (effective) range at which ``weapon`` can fire in ``mode``, from its chart.
-    A disruptor mount is range 30 or 40 (E3)."""
+    A disruptor mount is range 15, 22, 30 or 40 (E3)."""
     code = weapon.code
     if weapon.kind == RANGE_OF_EFFECT:
         if code.startswith("PH-"):
