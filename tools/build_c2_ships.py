@@ -26,6 +26,10 @@ MODULE = book_title("002")  # the title a player reads (sfb_desk/data/books.py)
 BPV = {"AND-DOM": 300, "AND-INT": 200, "AND-CON": 125, "AND-PYT": 85, "AND-MAM": 90,
        "AND-COB": 55, "AND-TER": 60, "AND-EEL": 55, "AND-VIP": 35, "AND-COU": 30,
        "ISC-DN": 210, "ISC-CS": 140, "THO-NCL": 120, "THO-NDN": 220}
+#: Explosion strength (D5.2) reconstructed where the module states none (the Cobra's 13 is stated).
+EXPLOSION = {"AND-DOM": 30, "AND-INT": 22, "AND-CON": 16, "AND-PYT": 12, "AND-MAM": 12,
+             "AND-TER": 13, "AND-EEL": 13, "AND-VIP": 8, "AND-COU": 8, "ISC-DN": 30,
+             "ISC-CS": 17, "THO-NCL": 14, "THO-NDN": 26}
 
 
 def w(designator, kind, arcs, **more):
@@ -217,13 +221,13 @@ def render(s) -> str:
              "notes = " + toml_value([
                  "RECONSTRUCTED: Module C2 prints no SSD box counts or Master Ship Chart; every "
                  "count not listed under 'stated' is a reconstruction for practice play.",
-                 "The BPV is reconstructed too (no Master Ship Chart in Module C2).",
+                 "The BPV is reconstructed too (no Master Ship Chart in Module C2), and so is "
+                 "the explosion strength except the Cobra's 13 (G19.322).",
                  "Complete it from your Module C2 SSD book in the ship designer."]),
              "", "[bpv]", f"combat = {BPV[ident]}",
              "", "[data]", f"size_class = {s['size']}", f"move_cost = {toml_value(s['move'])}",
              f"turn_mode = {toml_value(s['turn'])}", 'breakdown = "5-6"']
-    if s["explosion"]:
-        lines.append(f"explosion_strength = {s['explosion']}")
+    lines.append(f"explosion_strength = {s['explosion'] or EXPLOSION[ident]}")
     lines += [f"flags = {toml_value(s['flags'])}", "", "[tracks]"]
     lines += [f"{k} = {toml_value(v)}" for k, v in s["tracks"].items()]
     lines += ["excess_damage = 4", "", "[shields]", f"boxes = {toml_value(s['shields'])}", "",
