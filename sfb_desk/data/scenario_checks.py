@@ -110,7 +110,8 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
                 f'"{head.id}.0"')
         if source is None or source.seed is None:
             add(("source", "seed") if source else ("source",), "missing required field",
-                "the seed and the lines the scenario comes from")
+                'the rulebook\'s source id ("000" Advanced Missions, "002" Module C2) and the '
+                "lines the scenario comes from")
     if source is not None and source.lines[0] > source.lines[1]:
         add(("source", "lines"), f"lines run backwards ({source.lines[0]} to "
             f"{source.lines[1]})", "[first line, last line]")

@@ -131,9 +131,10 @@ class ScenarioHead(_Table):
 
 
 class Source(_Table):
-    seed: str | None = Field(None, pattern=SEED_PATTERN, description='the seed number "000"')
+    seed: str | None = Field(None, pattern=SEED_PATTERN, description='the rulebook\'s source id: '
+                             '"000" Advanced Missions, "002" Module C2 (data/books.py)')
     lines: list[Annotated[int, Field(ge=1)]] = Field(
-        min_length=2, max_length=2, description="[first line, last line] in the seed"
+        min_length=2, max_length=2, description="[first line, last line] in that rulebook's text"
     )
     book: str = ""
     cites: list[Text] = []
