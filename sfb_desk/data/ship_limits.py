@@ -107,11 +107,11 @@ def complete_issues(s: Sections, broken: set[str]) -> list[Issue]:
                                 expected))
         data = s.get("data")
         cost = data.move_cost if data is not None else None
-        if "data" in broken:
-            pass
-        elif cost is None:
+        # A broken [data] table is reported by the schema already; a fraction with a zero
+        # denominator likewise (its own message), so neither is judged again here.
+        if "data" not in broken and cost is None:
             issues.append(Issue(loc, "complete = true but data.move_cost is missing", expected))
-        elif "/" not in cost or int(cost.split("/")[1]) != 0:
+        elif "data" not in broken and ("/" not in cost or int(cost.split("/")[1]) != 0):
             if Fraction(cost) <= 0:
                 issues.append(Issue(("data", "move_cost"), f"move_cost {cost!r} on a complete "
                                     "ship: every hex moved costs the movement cost, which is "
