@@ -47,8 +47,12 @@ def test_the_window_walks_a_turn_and_fights_a_battle(qtbot, tmp_path, no_boxes):
     assert _cells(w.orders, 1) == ["build"] and _cells(w.battles, 3) == ["queued"]
     w.battles.selectRow(0)
     assert w.fight_button.isEnabled() and "Meeting engagement" in w.battle_notes.toPlainText()
-    notes = w.robots_fight(seed=2)
-    assert notes and _cells(w.battles, 3) == ["imported"]
+    task = w.robots_fight(seed=2)
+    assert task.thread_name == "sfb-robot-battle" and not w.robots_button.isEnabled()
+    assert not w.next_button.isEnabled()  # the campaign does not move while the robots fight
+    qtbot.waitUntil(lambda: not task.running, timeout=120_000)
+    assert w.robot_notes and _cells(w.battles, 3) == ["imported"]
+    assert w.next_button.isEnabled()
     w.fleet.selectRow(_cells(w.fleet, 0).index("Enterprise"))
     enterprise = campaign.unit("enterprise")
     assert w.ssd._destroyed == frozenset(enterprise.destroyed)
@@ -162,7 +166,9 @@ def test_a_robot_battle_that_fails_says_why_in_a_message_box(qtbot, tmp_path, mo
     boxes = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: boxes.append(text))
     monkeypatch.setattr(robot_battle, "play_battle", failing)
-    assert w.robots_fight(seed=2) is None
+    task = w.robots_fight(seed=2)
+    qtbot.waitUntil(lambda: not task.running, timeout=60_000)
+    assert w.robot_notes is None and w.next_button.isEnabled()
     assert len(boxes) == 1 and boxes[0].startswith(shown)
     assert _cells(w.battles, 3) == ["queued"]  # nothing imported
     assert ("Traceback" in capsys.readouterr().err) == (error == "bug")
@@ -182,3 +188,35 @@ def test_the_selected_ships_ssd_is_readable_at_1366x768(qtbot, tmp_path, no_boxe
     assert 14 <= box <= 18  # was 9: the SSD fills the width it has, up to 18 pixels a box
     assert w.ssd_scroll.height() >= 400  # the roster gives the SSD most of the height
     assert w.ssd.width() >= w.ssd_scroll.viewport().width() - 1
+
+
+def test_closing_the_window_while_the_robots_fight_imports_their_result(qtbot, tmp_path,
+                                                                          monkeypatch):
+    import threading
+
+    from sfb_desk.robot import battle as robot_battle
+
+    real = robot_battle.play_battle
+    gate = threading.Event()
+
+    def slow(scenario, seed=0):  # noqa: ANN001, ANN202
+        gate.wait(30)
+        return real(scenario, seed=seed)
+
+    campaign = examples.border_war(tmp_path / "w.sfbcampaign", seed=3)
+    turn.advance_to(campaign, "combat")
+    battle_queue.queue_battle(campaign, "clash", "G3", [("Federation", ["enterprise"]),
+                                                         ("Klingon", ["kahless"])], turns=3)
+    w = CampaignWindow(campaign)
+    qtbot.addWidget(w)
+    w.battles.selectRow(0)
+    monkeypatch.setattr(robot_battle, "play_battle", slow)
+    task = w.robots_fight(seed=2)
+    assert task.running and w.robots_fight(seed=2) is None  # one battle at a time
+    qtbot.wait(20)
+    assert w.isEnabled()  # the window lives while they fight
+    gate.set()
+    w.close()
+    assert not task.running and w.robot_notes
+    assert campaign.store.get("battle", "clash")["status"] == "imported"
+    campaign.close()

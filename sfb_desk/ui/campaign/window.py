@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from sfb_desk.campaign import battle_queue, report, turn
 from sfb_desk.campaign.dice import DiceError
 from sfb_desk.campaign.ledger import Campaign, LedgerError
+from sfb_desk.qt.background import BackgroundTask
 from sfb_desk.ui.common.tables import edit_table, fill_table
 from sfb_desk.ui.ssd.view import SsdView
 
@@ -28,6 +29,7 @@ FLEET_COLUMNS = ("Ship", "Class", "Race", "Status", "Hex", "Damage now", "Perman
 ORDER_COLUMNS = ("Order", "Kind", "Race", "What", "Facility", "Work", "Paid / cost EP", "Turn", "")
 BATTLE_COLUMNS = ("Battle", "Turn", "Template", "Status", "Sides")
 TREASURY_COLUMNS = ("Race", "Grid", "EP")
+ROBOT_THREAD = "sfb-robot-battle"
 
 
 def _read_only(table: QTableWidget) -> QTableWidget:
@@ -45,6 +47,8 @@ class CampaignWindow(QMainWindow):
     def __init__(self, campaign: Campaign, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.campaign = campaign
+        self._robots: BackgroundTask | None = None
+        self.robot_notes: list[str] | None = None
         self.setWindowTitle(f"Campaign: {campaign.meta['name']}")
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
@@ -141,7 +145,7 @@ class CampaignWindow(QMainWindow):
         self.back_button = QPushButton("Bring the result back")
         self.robots_button = QPushButton("Robots fight it")
         self.fight_button.clicked.connect(self.fight_at_table)
-        self.robots_button.clicked.connect(self.robots_fight)
+        self.robots_button.clicked.connect(lambda: self.robots_fight())
         self.battle_notes = QPlainTextEdit()
         self.battle_notes.setReadOnly(True)
         buttons = QHBoxLayout()
@@ -301,21 +305,54 @@ class CampaignWindow(QMainWindow):
     def import_table_result(self, battle_id: str, result: dict) -> list[str] | None:
         return self._try(battle_queue.import_result, self.campaign, battle_id, result)
 
-    def robots_fight(self, seed: int = 0) -> list[str] | None:
+    def robots_fight(self, seed: int = 0) -> BackgroundTask | None:
+        """Let the robots play the selected battle on a worker thread (it takes seconds: the
+        window stays live); the result is imported on the GUI thread when they finish, and
+        :attr:`robot_notes` holds what the import said (None if the robots could not fight)."""
         from sfb_desk.data.scenario_schema import Scenario
         from sfb_desk.robot.battle import play_battle
 
         bid = self._selected_battle()
-        if not bid:
+        if not bid or (self._robots is not None and self._robots.running):
             return None
-        battle = self.campaign.store.get("battle", bid)
-        try:
-            run = play_battle(Scenario.model_validate(battle["scenario"]), seed=seed)
-        except Exception as exc:  # noqa: BLE001 - a slot: any failure is shown, never lost
-            QMessageBox.warning(self, "Campaign", robots_failed(bid, exc))
-            self.refresh()
-            return None
-        return self.import_table_result(bid, run.result())
+        document = self.campaign.store.get("battle", bid)["scenario"]
+
+        def fight() -> dict:  # on the worker thread: the scenario only, no store, no widgets
+            return play_battle(Scenario.model_validate(document), seed=seed).result()
+
+        self._robots = task = BackgroundTask(fight, ROBOT_THREAD, self)
+        task.finished.connect(lambda result: self._robots_done(bid, result))
+        task.failed.connect(lambda exc: self._robots_failed(bid, exc))
+        self.robot_notes = None
+        for button in (self.fight_button, self.back_button, self.robots_button,
+                       self.next_button, self.undo_button):
+            button.setEnabled(False)
+        self.statusBar().showMessage(f"The robots are fighting battle {bid}…")
+        task.start()
+        return task
+
+    def _robots_done(self, battle_id: str, result: dict) -> None:
+        self.robot_notes = self.import_table_result(battle_id, result)
+        self._robots_ended()
+        if self.robot_notes:
+            self.statusBar().showMessage("; ".join(self.robot_notes)[:300], 15000)
+
+    def _robots_failed(self, battle_id: str, exc: BaseException) -> None:
+        self._robots_ended()
+        QMessageBox.warning(self, "Campaign", robots_failed(battle_id, exc))
+        self.refresh()
+
+    def _robots_ended(self) -> None:
+        self.statusBar().clearMessage()
+        self.next_button.setEnabled(True)
+        self.undo_button.setEnabled(True)
+
+    def closeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt's name
+        """A battle the robots are still fighting is finished and imported before the window
+        goes: nothing is lost and no thread outlives the window."""
+        if self._robots is not None and self._robots.running:
+            self._robots.wait_and_deliver()
+        super().closeEvent(event)
 
     def print_forms(self, path: str | None = None) -> None:
         from sfb_desk.printing.campaign_forms import write_pdf
