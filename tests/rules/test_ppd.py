@@ -48,3 +48,72 @@ def test_myopic_zone_and_range_limits():
     train = fire("ppd#A", "X", 4, 5)
     locked = pulse(train, 5, 5, 2, shield=1).train
     assert pulse(locked, 3, 3, None, shield=1).damage == {}  # E11.51: locked, no damage
+
+
+def test_e11_333_example_miss_then_lock():
+    """E11.333: range 12, the first roll 11 misses (pulse 1 lost), a 4 locks on pulse 2, and
+    pulses 3 and 4 hit without rolling."""
+    train = fire("ppd#A", "X", 4, 12)
+    first = pulse(train, 12, 12, 11, shield=1)
+    assert not first.hit and first.damage == {}
+    second = pulse(first.train, 12, 12, 4, shield=1)
+    assert second.hit and second.total == 5  # 11-15: 1+3+1
+    third = pulse(second.train, 12, 12, None, shield=1)
+    fourth = pulse(third.train, 12, 12, None, shield=1)
+    assert third.hit and fourth.hit and fourth.train.pulses == 0
+
+
+def test_e11_34_example_lost_lock_rolls_again():
+    """E11.34: after the lock, more ECM forces a roll on pulse 3; it fails (no damage) and
+    pulse 4 rolls again."""
+    from dataclasses import replace
+
+    train = pulse(pulse(fire("ppd#A", "X", 4, 12), 12, 12, 11, shield=1).train,
+                  12, 12, 4, shield=1).train
+    third = pulse(replace(train, locked=False), 12, 12, 12, shield=1)
+    assert not third.hit and third.damage == {} and not third.train.locked
+    assert pulse(third.train, 12, 12, 8, shield=1).hit  # rolls again on pulse 4
+
+
+def test_e11_52_example_damage_follows_true_range():
+    """E11.52: range 10 then 11 then 10: 6, 5 and 6 points."""
+    train = pulse(fire("ppd#A", "X", 4, 10), 10, 10, 2, shield=1).train
+    done = []
+    for rng in (10, 11, 10):
+        p = pulse(train, rng, rng, None, shield=1)
+        done.append(p.total)
+        train = p.train
+    assert done == [6, 5, 6]
+
+
+def test_e11_352_splash_example_and_the_two_point_case():
+    assert splash(6, 3) == {2: 1, 3: 4, 4: 1}  # E11.352: six points facing #3
+    shields = {1: 10, 2: 3, 6: 8}
+    assert splash(28, 1, shields) == {6: 1, 1: 1}  # 1+1+0: the stronger side (#6) takes it
+    assert splash(28, 1, {1: 10, 2: 9, 6: 3}) == {1: 1, 2: 1}
+    assert splash(6, 1, centre_only=True) == {1: 4}  # E11.353: a drone at range 6 takes 4
+
+
+def test_e11_23_example_pulses_run_into_the_next_turn():
+    """E11.23: fired on impulse 31 of turn 2, the pulses fall on 31, 32 and 1, 2 of turn 3."""
+    from sfb_desk.rules.units import clock_of
+
+    start = clock_of(2, 31)
+    clocks = [start + k for k in range(4)]
+    assert [((c - 1) // 32 + 1, (c - 1) % 32 + 1) for c in clocks] == [(2, 31), (2, 32),
+                                                                      (3, 1), (3, 2)]
+
+
+def test_e11_54_lock_breaks():
+    from sfb_desk.rules.systems.ppd import lock_broken
+
+    train = fire("ppd#A", "X", 6, 6, overload=True)
+    base = dict(true_range=6, in_arc=True, target_active=True, box_destroyed=False,
+                fire_control=True, web_between=False)
+    assert lock_broken(train, **base) is None
+    assert lock_broken(train, **{**base, "true_range": 9}) == "E11.522"
+    assert lock_broken(train, **{**base, "web_between": True}) == "E11.547"
+    assert lock_broken(train, **{**base, "in_arc": False}) == "E11.541"
+    assert lock_broken(train, **{**base, "target_active": False}) == "E11.542"
+    assert lock_broken(train, **{**base, "box_destroyed": True}) == "E11.544"
+    assert lock_broken(train, **{**base, "fire_control": False}) == "E11.549"

@@ -10,10 +10,12 @@
   again; once locked the later pulses hit (E11.31-34). No fire at true range 3 or less, and a
   pulse in that myopic zone does no damage (E11.51).
 * Damage (E11.32, E11.35): at the true range; the splash puts the left, centre and right
-  elements on the shield struck and its neighbours (a 2-point splash, 1+1+0 as printed, puts
-  its side point on the left neighbour: E11.35 lets the owner pick the weaker side, recorded in
-  decisions.md); Andromedan banks map by E11.354 (not done here). Each pulse is
-  its own volley (E11.332).
+  elements on the shield struck and its neighbours; a 2-point splash (1+1+0) puts its side
+  point on the stronger neighbour, the weaker being ignored (E11.352; equal: the printed left
+  one, the owner's tie recorded in decisions.md); size class 6-7 units, shuttles and fighters
+  take only the centre element (E11.353, E11.57). Andromedan banks map by E11.354 (not done
+  here). Each pulse is its own volley (E11.332).
+* Breaking the lock (E11.54): :func:`lock_broken` names the rule of the first break event.
 
 Charts: :mod:`sfb_desk.rules.charts.c2` (E11.32).
 """
@@ -54,6 +56,9 @@ class PulseTrain:
     locked: bool = False
     turn: int = 0
     impulse: int = 0
+    firer: str = ""
+    shift: int = 0  # the EW shift when the lock was made: a worse one forces a roll (E11.53)
+    fired: int = 0  # pulses fired so far
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +90,13 @@ def fire(box: str, target: str, pulses: int, true_range: int, *, overload: bool 
 
 
 def splash(total_range: int, shield: int, shields_left: dict[int, int] | None = None,
-           hex_side: tuple[int, int] | None = None) -> dict[int, int]:
+           hex_side: tuple[int, int] | None = None, *, centre_only: bool = False) -> dict[int, int]:
     """Where one pulse's damage lands (E11.35): the splash on ``shield`` and its neighbours,
-    or along ``hex_side`` (two shields) the Alt line, the odd point to the stronger shield."""
+    or along ``hex_side`` (two shields) the Alt line, the odd point to the stronger shield.
+    ``centre_only``: a size class 6-7 unit, shuttle or fighter (E11.353, E11.57)."""
     d = ppd_damage(total_range)
+    if centre_only:
+        return {shield: d.splash[1]} if d.splash[1] else {}
     if hex_side is not None:
         a, b = hex_side
         big, small = d.alt
@@ -97,6 +105,8 @@ def splash(total_range: int, shield: int, shields_left: dict[int, int] | None = 
         return {k: v for k, v in out.items() if v}
     left, centre, right = d.splash
     lft, rgt = (shield - 2) % 6 + 1, shield % 6 + 1
+    if left + right == 1 and shields_left is not None:  # E11.352: ignore the weaker side
+        left, right = (0, 1) if shields_left.get(rgt, 0) > shields_left.get(lft, 0) else (1, 0)
     out = {lft: left, shield: centre, rgt: right}
     return {k: v for k, v in out.items() if v}
 
@@ -115,5 +125,26 @@ def pulse(train: PulseTrain, effective_range: int, true_range: int, dice: int | 
         hit = ppd_pulse(effective_range, dice, true_range=true_range,
                         overload=train.overload).hit
     damage = splash(true_range, shield, shields_left) if hit and true_range > PPD_MYOPIC else {}
-    after = replace(train, pulses=train.pulses - 1, locked=hit)
+    after = replace(train, pulses=train.pulses - 1, locked=hit, fired=train.fired + 1)
     return Pulse(after, hit, roll, damage)
+
+
+def lock_broken(train: PulseTrain, *, true_range: int, in_arc: bool, target_active: bool,
+                box_destroyed: bool, fire_control: bool, web_between: bool) -> str | None:
+    """The rule of the first E11.54 event that breaks a held train, or None: the target out of
+    arc (E11.541) or range (40, an overload 8: E11.522), destroyed or gone (E11.542-543), the
+    PPD box destroyed (E11.544), a web of strength above 0 between (E11.547), fire control off
+    or the lock-on lost (E11.549)."""
+    if not target_active:
+        return "E11.542"
+    if box_destroyed:
+        return "E11.544"
+    if not in_arc:
+        return "E11.541"
+    if true_range > (PPD_OVERLOAD_MAX_RANGE if train.overload else 40):
+        return "E11.522" if train.overload else "E11.541"
+    if web_between:
+        return "E11.547"
+    if not fire_control:
+        return "E11.549"
+    return None
