@@ -33,10 +33,14 @@ The policy is a frozen, picklable value (it crosses to the worker thread) and
   could raid or board (transporter uses paid, G8.13; an enemy ship within transporter range,
   G8.14, its facing shield down, G8.21) or has a shield dropped it may raise (D3.51); posting
   guards (D7.83) or dropping a shield at other times needs the switch off;
+* ``skip_forced_moves`` (on): a ship's movement prompt (C1.4) passes when the only legal order
+  is the scheduled straight move: the turn mode is not satisfied (C3.2), the sideslip mode is
+  not (C4.1: a hex straight after a slip) and no high energy turn can be made (C6.2): the
+  table has nothing to choose, the program moves the ship;
 * ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
 
 :data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
-movement) never passes. Where the program cannot tell (a ship without a ship record or class),
+a movement choice) never passes. Where the program cannot tell (a ship without a ship record or class),
 the table is asked.
 """
 
@@ -72,12 +76,14 @@ class PassPolicy:
     skip_self_destruct: bool = True
     skip_idle_tractors: bool = True
     skip_idle_marines: bool = True
+    skip_forced_moves: bool = True
 
     @property
     def active(self) -> bool:
         return (self.skip_announcements or self.skip_idle_announcements
                 or self.skip_idle_launches or self.fire_when_able or self.skip_self_destruct
-                or self.skip_idle_tractors or self.skip_idle_marines or self.until is not None)
+                or self.skip_idle_tractors or self.skip_idle_marines or self.skip_forced_moves
+                or self.until is not None)
 
     def passes(self, prompt: Prompt | None, state: GameState, combat: Combat | None = None,
                specs: Mapping[str, ShipSpec] | None = None) -> bool:
@@ -90,6 +96,8 @@ class PassPolicy:
             return True
         if not isinstance(prompt, Orders):
             return False
+        if prompt.kind == "movement":
+            return self.skip_forced_moves and is_forced_move(prompt)
         if prompt.kind == "announce":
             if self.skip_announcements:
                 return True
@@ -127,6 +135,8 @@ class PassPolicy:
             parts.append("tractors only with a unit in reach")
         if self.skip_idle_marines:
             parts.append("marines only with an enemy in transporter range")
+        if self.skip_forced_moves:
+            parts.append("no question for a move with one legal order")
         return "; ".join(parts) or "ask for everything"
 
 
@@ -135,8 +145,16 @@ DEFAULT = PassPolicy()
 #: Ask for everything: no prompt passes.
 ASK_ALL = PassPolicy(skip_idle_launches=False, fire_when_able=False,
                      skip_idle_announcements=False, skip_self_destruct=False,
-                     skip_idle_tractors=False, skip_idle_marines=False)
+                     skip_idle_tractors=False, skip_idle_marines=False,
+                     skip_forced_moves=False)
 NEVER = ASK_ALL  # the name the panels used before the defaults changed
+
+
+def is_forced_move(prompt: Orders) -> bool:
+    """Is ``prompt`` a movement prompt whose only legal order is its default (the scheduled
+    straight move: C3.2 turn mode and C4.1 slip mode unmet, no HET, C6.2)? The session lists
+    the legal orders in the prompt's options (:func:`sfb_desk.rules.movement.core.legal_orders`)."""
+    return prompt.kind == "movement" and tuple(prompt.options) == (prompt.default,)
 
 
 def unit_can_announce(unit: Unit, impulse: int) -> bool:

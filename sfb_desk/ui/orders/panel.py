@@ -114,7 +114,7 @@ POLICY_KEY = "orders/pass_policy"
 POLICY_VERSION = 2
 _FLAGS = ("skip_announcements", "skip_idle_announcements", "skip_idle_launches",
           "fire_when_able", "skip_self_destruct", "skip_idle_tractors",
-          "skip_idle_marines")
+          "skip_idle_marines", "skip_forced_moves")
 DEFAULT_POLICY = PassPolicy()
 
 

@@ -4,7 +4,7 @@ The switches build a :class:`~sfb_desk.engine.orders.pass_policy.PassPolicy` (it
 what each passes): announcements always, only when something is plotted or EM can change, or
 never (C12.36); skip launches when nothing can launch (F2); ask for fire only when a ready
 weapon has a target in range and arc (D6.315; optionally within a number of hexes); ask about
-self-destruction (D5.5); and pass every prompt with a default until a turn and impulse. They
+self-destruction (D5.5); skip a move with one legal order (C3.2, C4.1); and pass every prompt with a default until a turn and impulse. They
 start as the default policy (ask only what can matter).
 :attr:`PassPolicyBox.policy_changed` carries the new policy at each change.
 """
@@ -71,6 +71,11 @@ class PassPolicyBox(QGroupBox):
                                  "FD4, arc D2, control F3.2, torpedo armed FP2.1); shuttles "
                                  "are not counted")
         self.launches.setObjectName("skipLaunches")
+        self.moves = QCheckBox("Skip forced moves")
+        self.moves.setToolTip("C1.4: move a ship straight without asking when that is its only "
+                              "legal order (turn mode C3.2 and sideslip C4.1 not yet met, no "
+                              "high energy turn C6.2)")
+        self.moves.setObjectName("skipForcedMoves")
         self.fire = QCheckBox("Fire only when able")
         self.fire.setToolTip("D6.315: pass the Fire Decision Step unless a ready weapon of the side "
                              "(loaded E1.2, capacitor H6.3, rate of fire E1.50) has a target in "
@@ -126,12 +131,13 @@ class PassPolicyBox(QGroupBox):
         grid.addWidget(self.fire_range, 2, 1, 1, 2)
         grid.addWidget(self.marines, 3, 0)
         grid.addWidget(self.self_destruct, 3, 1, 1, 2)
-        grid.addWidget(self.until, 4, 0)
-        grid.addWidget(self.until_turn, 4, 1)
-        grid.addWidget(self.until_impulse, 4, 2)
+        grid.addWidget(self.moves, 4, 0)
+        grid.addWidget(self.until, 5, 0)
+        grid.addWidget(self.until_turn, 5, 1)
+        grid.addWidget(self.until_impulse, 5, 2)
         grid.setColumnStretch(0, 1)
         for box in (self.self_destruct, self.launches, self.tractors, self.marines, self.fire,
-                    self.until):
+                    self.moves, self.until):
             box.toggled.connect(self._changed)
         self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
@@ -148,6 +154,7 @@ class PassPolicyBox(QGroupBox):
             skip_self_destruct=not self.self_destruct.isChecked(),
             skip_idle_tractors=self.tractors.isChecked(),
             skip_idle_marines=self.marines.isChecked(),
+            skip_forced_moves=self.moves.isChecked(),
             skip_idle_launches=self.launches.isChecked(),
             fire_when_able=self.fire.isChecked(),
             fire_max_range=self.fire_range.value(),
@@ -165,6 +172,7 @@ class PassPolicyBox(QGroupBox):
             self.self_destruct.setChecked(not policy.skip_self_destruct)
             self.tractors.setChecked(policy.skip_idle_tractors)
             self.marines.setChecked(policy.skip_idle_marines)
+            self.moves.setChecked(policy.skip_forced_moves)
             self.launches.setChecked(policy.skip_idle_launches)
             self.fire.setChecked(policy.fire_when_able)
             self.fire_range.setValue(policy.fire_max_range)
