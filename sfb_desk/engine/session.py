@@ -61,6 +61,7 @@ from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
+from .minelaying_steps import MineLayingSteps
 from .monster_steps import MonsterSteps
 from .mine_steps import MineSteps
 from .combat_steps import CombatSteps
@@ -115,7 +116,7 @@ class NotReady(RuntimeError):
 
 class Session(TableCorrections, TurnPhases, AbsorberSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
-              BattlefieldSteps, MonsterSteps, MineSteps, MovementSegment, SideOrders):
+              BattlefieldSteps, MonsterSteps, MineSteps, MineLayingSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

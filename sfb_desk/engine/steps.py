@@ -84,6 +84,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "SM5.41, P12.4, M2.4, M2.441, M5.112, M7.34, M7.1, SM5.45, SM5.49",
          "S0 L6265-6374, L6480-6566, L10363-10378", handler="battlefield_movement",
          segment="6A"),
+    Step("6A-mine-arming", "Mines laid in play arm once their layer is out of their "
+         "detection range (end of the Movement Step)", 6, "M2.3, M2.31, M2.32, M5.1132",
+         "systems-facts 6 (M2.3 MULTI); S0 L6290", handler="arm_laid_mines", segment="6A"),
     Step("6A-esg", "ESG Step", 6, "D21.2213", "S0 L2524; reference 5.8 (6A3.01)", segment="6A"),
     Step("6A-impact", "Seeking weapon impact", 6, "F2, G24.331",
          "reference 5.8 ('seeking-weapon impact at the end of 6A', 6A3.03); S0 L5723",
@@ -111,6 +114,10 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     Step("6B-mines", "Ship Systems Function Stage: scanning for individual mines", 6,
          "M7.2, M7.21, M7.22, M7.31, M7.32", "S0 L6489-6515", handler="mine_scans",
          segment="6B"),
+    Step("6B-lay-mines", "Mine Laying Step: mines dropped from racks, through the shuttle "
+         "hatch and by minelaying shuttles", 6, "M9.0, M9.21, M9.23, M2.11, M2.115, R1.F6B",
+         "S0 L6658-6703, L7404-7410; systems-facts 6 (the client's 6B10.03)",
+         handler="lay_mines", segment="6B"),
     # 6C Dogfight Resolution Interface
     Step("6C-dogfight", "Dogfight Resolution Interface", 6, "B2.2", "reference 5.8",
          segment="6C"),

@@ -7,10 +7,11 @@ Monsters are not units under orders: they move and strike by their scenario's au
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..hexes import Hex
 from .mines import Minefield
+from .mines.laying import MineStores
 from .terrain import TerrainMap
 
 
@@ -54,6 +55,15 @@ class BattlefieldState:
     known_fields: frozenset[str] = frozenset()  # sides told of a minefield (M7.1) or finding one
     orbits: tuple[tuple[str, Hex, bool], ...] = ()  # (unit, planet, clockwise) in orbit (P8)
     scans: tuple[tuple[str, int], ...] = ()  # each ship's last M7.2 attempt (clock, M7.21)
+    stores: tuple[MineStores, ...] = ()  # mines left to lay, per unit that laid (M9, R1.F6)
+    captor_orders: tuple[tuple[str, str, str], ...] = ()  # (mine, target, step) to fire (M5.201)
+
+    def stores_of(self, unit: str) -> MineStores | None:
+        return next((s for s in self.stores if s.unit == unit), None)
+
+    def with_stores(self, stores: MineStores) -> BattlefieldState:
+        kept = tuple(s for s in self.stores if s.unit != stores.unit)
+        return replace(self, stores=kept + (stores,))
 
     def __bool__(self) -> bool:
         return bool(self.terrain) or bool(self.mines.mines) or bool(self.monsters)
