@@ -14,6 +14,7 @@ from ..rules.systems.mines import Mine, Minefield
 from ..rules.systems.mines.records import parse_type
 from ..rules.systems.monsters import LIBRARY_BANKS, LIBRARY_CREW
 from ..rules.systems.terrain import Feature, TerrainMap, next_orbit_hex
+from ..rules.systems.terrain.waves import parse_motion, wave_row
 from .scenario_schema import Minefield as MinefieldTable
 from .scenario_schema import Scenario
 
@@ -110,11 +111,7 @@ def game_unit_ids(scenario: Scenario) -> list[str]:
 
 def battlefield_of(scenario: Scenario) -> BattlefieldState:
     """The terrain, mines and monsters ``scenario`` sets up (module docstring)."""
-    features = tuple(
-        Feature(t.kind, frozenset(hex_from_label(h) for h in t.hexes), t.name, t.rule or "",
-                t.note)
-        for t in scenario.terrain
-    )
+    features = tuple(feature_of(t) for t in scenario.terrain)
     field = Minefield()
     for i, table in enumerate(scenario.minefields):
         for mine in _mines_of(table, i):
@@ -132,6 +129,18 @@ def battlefield_of(scenario: Scenario) -> BattlefieldState:
     return BattlefieldState(TerrainMap(features), field, monsters,
                             library_crew=LIBRARY_CREW if library else 0,
                             library_banks=LIBRARY_BANKS if library else 0, orbits=orbits)
+
+
+def feature_of(terrain) -> Feature:  # noqa: ANN001 - a scenario's Terrain table
+    """One ``[[terrain]]`` as a :class:`Feature`; a gravity wave's two end hexes become its
+    whole row across the map (P9.11) and its motion the pair of directions (P9.12)."""
+    hexes = frozenset(hex_from_label(h) for h in terrain.hexes)
+    motion = parse_motion(terrain.motion) if terrain.motion else None
+    if terrain.kind == "gravity_wave" and motion is not None and len(terrain.hexes) == 2:
+        a, b = (hex_from_label(h) for h in terrain.hexes)
+        hexes = wave_row(a, b, motion)
+    return Feature(terrain.kind, hexes, terrain.name, terrain.rule or "", terrain.note,
+                   strength=terrain.strength or 0, motion=motion)
 
 
 def orbit_of(key: str, unit, planets: list[Hex]) -> tuple[str, Hex, bool]:  # noqa: ANN001

@@ -25,14 +25,32 @@ from .library import ShipLibrary
 from .scenario_file import FileProblem, Scenario, ScenarioFileError, parse_scenario_text
 from .scenario_schema import FORMAT_NAME, PRACTICE_PREFIX, SCHEMA_VERSION
 
+DRAGON_AGES = ("young", "adult", "old", "ancient")  # SM7.461
 NOTE = "Built in SFB Desk's scenario builder: not a rulebook scenario."
 
 
 @dataclass(frozen=True, slots=True)
 class BuiltTerrain:
+    """A terrain feature; ``strength`` and ``motion`` ("C/D") for a gravity wave (P9.12) and
+    ``motion`` for an ion storm's waves (P14.2, else rolled before play)."""
+
     kind: str
     hexes: tuple[str, ...]
     name: str = ""
+    strength: int | None = None
+    motion: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltMonster:
+    """A monster placed by hand: its side, kind (:data:`~sfb_desk.rules.systems.monsters.
+    MONSTERS`), hex, facing and, for a Space Dragon, its age (SM7.461)."""
+
+    side: str
+    monster: str
+    hex: str
+    facing: str = "A"
+    age: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +75,7 @@ class BuiltScenario:
     turns: int | None = None
     year: int | None = None
     terrain: tuple[BuiltTerrain, ...] = ()
+    monsters: tuple[BuiltMonster, ...] = ()
     mines: tuple[BuiltMine, ...] = ()
     #: standard minefields (M6.2) laid as the M6.4 sample in a belt: (side, first, last column)
     standard_fields: tuple[tuple[str, int, int], ...] = ()
@@ -100,13 +119,17 @@ def scenario_dict(built: BuiltScenario) -> dict[str, Any]:
         if e.refits:
             unit["refits"] = list(e.refits)
         sides.setdefault(e.side.strip(), []).append(unit)
+    for m in built.monsters:
+        sides.setdefault(m.side.strip(), []).append(monster_unit(m))
     raw: dict[str, Any] = {
         "format": FORMAT_NAME, "format_version": SCHEMA_VERSION, "scenario": head,
         "status": {"playable": True}, "map": {"kind": built.map_kind}, "length": length,
     }  # fmt: skip
     if built.terrain:
         raw["terrain"] = [
-            {"kind": t.kind, "hexes": list(t.hexes), **({"name": t.name} if t.name else {})}
+            {"kind": t.kind, "hexes": list(t.hexes), **({"name": t.name} if t.name else {}),
+             **({"strength": t.strength} if t.strength else {}),
+             **({"motion": t.motion} if t.motion else {})}
             for t in built.terrain
         ]
     fields: list[dict[str, Any]] = []
@@ -127,6 +150,22 @@ def scenario_dict(built: BuiltScenario) -> dict[str, Any]:
     raw["sides"] = [{"name": name, "units": units} for name, units in sides.items()]
     raw["victory"] = {"kind": built.victory_kind, "text": built.victory_text}
     return raw
+
+
+def monster_unit(m: BuiltMonster) -> dict[str, Any]:
+    """A monster's ``[[sides.units]]``: its speed is its kind's (SM5.45, SM6.45) or, for a
+    dragon, its wings over its age's speed factor (SM7.464)."""
+    from ..rules.systems.monsters import MONSTERS, DragonRecord
+
+    unit: dict[str, Any] = {"monster": m.monster, "hex": m.hex.strip(), "facing": m.facing}
+    if m.monster == "Space Dragon":
+        age = m.age or "adult"
+        unit["age"] = age
+        unit["speed"] = DragonRecord.new(age).speed() if age in DRAGON_AGES else 0
+    else:
+        known = MONSTERS.get(m.monster)
+        unit["speed"] = known.speed if known is not None else 0
+    return unit
 
 
 def scenario_text(built: BuiltScenario) -> str:

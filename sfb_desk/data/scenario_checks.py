@@ -25,6 +25,8 @@ from sfb_desk.data.ship_errors import (
 from sfb_desk.rules.hexes import STANDARD_MAP, hex_from_label
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.systems.mines import mine_record_problem
+from sfb_desk.rules.systems.terrain import KINDS
+from sfb_desk.rules.systems.terrain.waves import parse_motion, row_axis, check_motion
 
 
 def _ship_issues(
@@ -125,6 +127,8 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
         for h, label in enumerate(terrain.hexes):
             if fixed and not STANDARD_MAP.contains(hex_from_label(label)):
                 add(("terrain", t, "hexes", h), *_off_map(label))
+        for loc, problem, fix in terrain_issues(terrain):
+            add(("terrain", t, *loc), problem, fix)
     names = [side.name for side in scenario.sides]
     for s, side in enumerate(scenario.sides):
         if side.name in names[:s]:
@@ -204,3 +208,41 @@ def _unit_kind_issues(loc: Loc, unit: Any, add: Callable[..., None]) -> None:
 
 def _off_map(label: str) -> tuple[str, str]:
     return f"hex {label} is off the fixed 42x30 map", "a hex from 0101 to 4230"
+
+
+def terrain_issues(terrain) -> list[tuple[tuple, str, str]]:  # noqa: ANN001 - a Terrain table
+    """What is wrong with one ``[[terrain]]``: a kind that needs hexes without them, a gravity
+    wave without its two end hexes on one row, strength and motion (P9.11, P9.12), an ion
+    storm's motion that is not two adjacent directions (P14.2)."""
+    out: list[tuple[tuple, str, str]] = []
+    info = KINDS[terrain.kind]
+    if terrain.kind == "gravity_wave":
+        if len(terrain.hexes) != 2:
+            out.append((("hexes",), "a gravity wave is given by its two end hexes (P9.11)",
+                        'hexes = ["0501", "0103"]'))
+        if terrain.strength is None:
+            out.append((("strength",), "a gravity wave needs its points (P9.12)",
+                        "strength = 20"))
+        if not terrain.motion:
+            out.append((("motion",), "a gravity wave needs its directions (P9.12)",
+                        'motion = "C/D"'))
+        if len(terrain.hexes) == 2 and terrain.motion:
+            try:
+                a, b = (hex_from_label(h) for h in terrain.hexes)
+                check_motion(row_axis(a, b), parse_motion(terrain.motion))
+            except ValueError as error:
+                out.append((("motion",), str(error), 'the two ends on one row, e.g. "0501", '
+                            '"0103" moving "C/D"'))
+    elif terrain.motion:
+        if terrain.kind != "ion_storm":
+            out.append((("motion",), f"only gravity waves and ion storms move, not "
+                        f"{terrain.kind}", "leave motion out"))
+        else:
+            try:
+                parse_motion(terrain.motion)
+            except ValueError as error:
+                out.append((("motion",), str(error), 'motion = "C/D"'))
+    if not terrain.hexes and not info.area and terrain.kind != "gravity_wave":
+        out.append((("hexes",), f"{info.name} needs at least one hex (only area terrain "
+                    "covers the whole map)", 'hexes = ["2215"]'))
+    return out

@@ -159,10 +159,15 @@ class Terrain(_Table):
     kind: Literal[TERRAIN_KINDS] = Field(  # type: ignore[valid-type]
         description="planet, asteroids, star ..."
     )
-    hexes: list[HexLabel] = Field(min_length=1, description="at least one hex label")
+    hexes: list[HexLabel] = Field(
+        [], description="hex labels; none: an area terrain covering the whole map (P13.0); "
+        "a gravity wave's two end hexes (P9.11)"
+    )
     name: str = ""
     rule: RuleNumber | None = None
     note: str = ""
+    strength: int | None = Field(None, ge=1, description="a gravity wave's points (P9.12)")
+    motion: str = Field("", description='a gravity wave\'s or ion storm\'s directions: "C/D"')
 
 
 class Length(_Table):
@@ -200,6 +205,9 @@ class Unit(_Table):
         None, description='the library id an unlisted unit takes once its ship file exists'
     )
     monster: str = ""
+    age: Literal["young", "adult", "old", "ancient"] | None = Field(
+        None, description="a Space Dragon's age (SM7.461)"
+    )
     name: str = ""
     printed: str = ""
     hex: HexLabel | None = None

@@ -84,6 +84,7 @@ class BattlefieldSteps:
             if unit is None or unit.status != ACTIVE or unit.hex != to:
                 continue
             yield from self._enter_hex(unit)
+        yield from self._move_waves(entered)  # P9.2 (terrain_steps)
         if self._impulse == ORBIT_IMPULSE:
             yield from self._move_orbits()
         yield from self._move_monsters()

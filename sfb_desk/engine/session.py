@@ -63,6 +63,7 @@ from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
 from .minelaying_steps import MineLayingSteps
 from .monster_steps import MonsterSteps
+from .terrain_steps import TerrainSteps
 from .mine_steps import MineSteps
 from .combat_steps import CombatSteps
 from .corrections import Correction, TableCorrections
@@ -116,7 +117,8 @@ class NotReady(RuntimeError):
 
 class Session(TableCorrections, TurnPhases, AbsorberSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
-              BattlefieldSteps, MonsterSteps, MineSteps, MineLayingSteps, MovementSegment, SideOrders):
+              BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps, MovementSegment,
+              SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

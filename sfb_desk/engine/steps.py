@@ -45,6 +45,9 @@ TURN_STEPS: tuple[Step, ...] = (
     Step("1-ea", "Energy Allocation Phase: speed plot and energy allocation", 1,
          "B2.2, B3, C12.10, C12.12, C10.312, C10.313",
          "reference 5.8; S0 L746, L754, L555-557", handler="energy_allocation", number="1"),
+    Step("1-ion-storm", "Ion storm die after energy allocation (and, on turn 1, the direction "
+         "of its gravity waves)", 1, "P14.2, P14.3", "S0 L6993-7004", handler="ion_storm_roll",
+         number="1"),
     Step("2-speed", "Speed Determination Phase", 2, "B2.2, C12.131, C13.17, C13.211, G12.02",
          "reference 5.8; S0 L771, L999, L1009, L4247", handler="speed_determination", number="2"),
     Step("3-self-destruct", "Self-Destruction Phase", 3, "B2.2, D5.5",

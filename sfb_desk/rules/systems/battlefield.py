@@ -55,6 +55,7 @@ class BattlefieldState:
     known_fields: frozenset[str] = frozenset()  # sides told of a minefield (M7.1) or finding one
     orbits: tuple[tuple[str, Hex, bool], ...] = ()  # (unit, planet, clockwise) in orbit (P8)
     scans: tuple[tuple[str, int], ...] = ()  # each ship's last M7.2 attempt (clock, M7.21)
+    storm_effects: tuple[str, ...] = ()  # P14.3: this turn's sunspot effects of an ion storm
     stores: tuple[MineStores, ...] = ()  # mines left to lay, per unit that laid (M9, R1.F6)
     captor_orders: tuple[tuple[str, str, str], ...] = ()  # (mine, target, step) to fire (M5.201)
 

@@ -22,12 +22,15 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from sfb_desk.rules.hexes import Hex
 from sfb_desk.rules.systems.mines import MineView
 from sfb_desk.rules.systems.terrain import nova_front
+from sfb_desk.rules.systems.terrain.waves import motion_text
 
 from .geometry import hex_center, hex_polygon
 from .looks import R
 from .view_item import ViewItem
 
 #: Fill and edge colours by terrain kind (alpha in the fill).
+WHOLE_MAP_TAB = Hex.from_offset(4, 1)  # where an area terrain over the whole map is named
+
 TERRAIN_LOOK: dict[str, tuple[QColor, QColor]] = {
     "planet": (QColor(40, 120, 200, 230), QColor("#9fd3ff")),
     "moon": (QColor(150, 150, 160, 230), QColor("#e0e0e8")),
@@ -106,7 +109,7 @@ def battlefield_view(combat, viewer: str | None = None, state=None) -> Battlefie
     if field is None or not field:
         return BattlefieldView(viewer=viewer)
     terrain = tuple(Marked(f.kind, tuple(sorted(f.hexes, key=lambda h: (h.col, h.row))),
-                           f.label) for f in field.terrain.features)
+                           _terrain_label(f)) for f in field.terrain.features)
     units = {u.id: u for u in getattr(state, "units", ())}
     monsters = tuple(MonsterMark(m.kind, m.hex, m.id,
                                  tuple(units[i].hex for i in sorted(m.struck) if i in units))
@@ -115,6 +118,16 @@ def battlefield_view(combat, viewer: str | None = None, state=None) -> Battlefie
     if field.nova_turn is not None:
         nova = tuple(nova_front(field.terrain.hexes_of("star"), field.nova_radius))
     return BattlefieldView(terrain, _public_mines(field, viewer), monsters, nova, viewer)
+
+
+def _terrain_label(feature) -> str:  # noqa: ANN001 - a terrain Feature
+    """The tab under a feature: a wave's points and motion (P9.12); an area terrain given
+    without hexes says it covers the whole map (P13.0, P14.0)."""
+    if feature.kind == "gravity_wave" and feature.motion is not None:
+        return f"{feature.label}: {feature.strength} points, moving {motion_text(feature.motion)}"
+    if feature.covers_map:
+        return f"{feature.label}: the whole map ({feature.info.rule})"
+    return feature.label
 
 
 class BattlefieldItem(ViewItem):
@@ -156,6 +169,9 @@ class BattlefieldItem(ViewItem):
 
     def _paint_terrain(self, painter: QPainter, mark: Marked) -> None:
         fill, edge = TERRAIN_LOOK.get(mark.kind, TERRAIN_LOOK["other"])
+        if not mark.hexes:  # an area terrain over the whole map: its name at the top left
+            self._label(painter, WHOLE_MAP_TAB, mark.label, edge)
+            return
         if mark.kind not in BODIES:
             self._paint_area(painter, mark.hexes, fill, edge,
                              dashed=mark.kind in ("web", "minefield"))

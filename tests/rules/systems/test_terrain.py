@@ -135,3 +135,38 @@ def test_a_line_along_a_hexside_past_a_planet_takes_the_open_side():
     assert terrain.line_of_fire(H("2115"), H("2315")) is None
     both = TerrainMap((Feature("planet", frozenset({H("2215"), H("2214")})),))
     assert both.line_of_fire(H("2115"), H("2315")) is not None
+
+
+def test_p9_11_p9_12_a_wave_runs_edge_to_edge_and_p9_2_moves_a_hex_an_impulse():
+    from sfb_desk.rules.systems.terrain.waves import advance, parse_motion, wave_row
+
+    # P9.12: "20-point gravity wave in 0501-0103, moving in direction C/D"
+    assert labels(sorted(wave_row(H("0501"), H("0103"), parse_motion("C/D")),
+                         key=lambda h: h.col)) == ["0103", "0202", "0302", "0401", "0501"]
+    # P9.11 and P9.2: the wave 0111-2101 moves C/D; the counter in 2101 moves to 2301
+    row = wave_row(H("0111"), H("2101"), (2, 3))
+    assert {H("0111"), H("2101")} <= row and len(row) == 21
+    after = advance(row, (2, 3))
+    assert H("2301") in after and H("2101") not in after and H("0112") in after
+    # the P9.31 example: the wave in 1713-1812 moving C-D enters 1813 next
+    assert H("1813") in advance(wave_row(H("1713"), H("1812"), (2, 3)), (2, 3))
+
+
+def test_wave_definitions_that_cannot_be_are_refused_with_the_rule():
+    from sfb_desk.rules.systems.terrain.waves import parse_motion, wave_row
+
+    for bad in ("C/E", "CD", "G/H"):
+        with pytest.raises(ValueError, match="P9.12"):
+            parse_motion(bad)
+    assert parse_motion("d-c") == (2, 3)
+    with pytest.raises(ValueError, match="P9.11"):
+        wave_row(H("0101"), H("0304"), (2, 3))
+    with pytest.raises(ValueError, match="P9.12"):
+        wave_row(H("2201"), H("2230"), (2, 3))  # a column moves B/C, not along itself
+
+
+def test_area_terrain_without_hexes_covers_the_whole_map():
+    dust = TerrainMap((Feature("dust", frozenset()),))
+    assert [f.kind for f in dust.at(H("0101"))] == ["dust"] and dust.natural_ecm(H("4230")) == 1
+    planet = TerrainMap((Feature("planet", frozenset()),))
+    assert planet.at(H("2215")) == ()  # not an area kind: nowhere

@@ -11,13 +11,19 @@ from .kinds import KINDS, TerrainKind
 
 @dataclass(frozen=True, slots=True)
 class Feature:
-    """One terrain feature: a kind (:data:`~.kinds.KINDS`) over some hexes."""
+    """One terrain feature: a kind (:data:`~.kinds.KINDS`) over some hexes.
+
+    An area kind (dust, heat, radiation, ion storms, sunspots, nebulae) with no hexes covers
+    the whole map (P10.0, P13.0, P14.0, P15.0). A gravity wave (P9.12) has a ``strength`` and
+    a ``motion`` (the two directions, "C/D" = (2, 3)); its hexes are where it is now."""
 
     kind: str
     hexes: frozenset[Hex]
     name: str = ""
     rule: str = ""
     note: str = ""
+    strength: int = 0
+    motion: tuple[int, int] | None = None
 
     @property
     def info(self) -> TerrainKind:
@@ -26,6 +32,11 @@ class Feature:
     @property
     def label(self) -> str:
         return self.name or self.info.name
+
+    @property
+    def covers_map(self) -> bool:
+        """An area terrain given without hexes covers the whole map (P10.0, P13.0, P14.0)."""
+        return not self.hexes and self.info.area
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +61,8 @@ class TerrainMap:
         return bool(self.features)
 
     def at(self, h: Hex) -> tuple[Feature, ...]:
-        return tuple(f for f in self.features if h in f.hexes)
+        """The features in ``h``; an area terrain without hexes is in every hex."""
+        return tuple(f for f in self.features if h in f.hexes or f.covers_map)
 
     def hexes_of(self, kind: str) -> frozenset[Hex]:
         out: frozenset[Hex] = frozenset()

@@ -1,0 +1,161 @@
+"""Gravity waves and ion storms in play (Advanced Missions P9, P14): a mixin of the session
+beside :mod:`.battlefield_steps`, whose movement step calls :meth:`_move_waves`.
+
+* **Gravity waves** (P9.2): each moves one hex an impulse, after the units have moved, and acts
+  at once. A unit that entered a hex of the wave this impulse, or whose hex the wave enters,
+  takes the wave's strength split over its two shields facing the wave (P9.31; the owner puts
+  the odd point, a Choice), one volley a shield, and is turned 60 degrees to lie along the wave
+  (P9.32; not a base). A wave that leaves the map is gone.
+* **Ion storms** (P14): a radiation zone (P14.1, in the environment step of
+  :mod:`.battlefield_steps`); 10-point gravity waves come 32 hexes apart from a direction rolled
+  before play (P14.2: one a turn, entering at the map's first row on impulse 1; the scenario
+  may give the direction); and after energy allocation a die for this turn's sunspot effects
+  (P14.3, told to the table: P11.1 no talk between ships, P11.2 no transporters or tractors,
+  P11.3 eight points of natural ECM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import replace
+
+from ..rules.hexes import Hex
+from ..rules.results import event
+from ..rules.systems.terrain import (
+    Feature,
+    TerrainMap,
+    gravity_wave_facing,
+    gravity_wave_shields,
+    ion_storm_effects,
+    split_wave_damage,
+)
+from ..rules.systems.terrain.effects import ION_STORM_WAVE
+from ..rules.systems.terrain.waves import advance, ion_storm_motion, motion_text, upwind_row
+from ..rules.units import FACING_LETTERS
+from .prompts import Choice, Prompt, check_choice
+
+Walk = Generator[Prompt, object, None]
+
+SUNSPOT_WORDS = {
+    "P11.1": "no talk between ships' captains, control of seeking weapons not transferred "
+             "(P11.1)",
+    "P11.2": "no transporters (but within a unit or docked units) and no tractors (but "
+             "holding docked units) (P11.2)",
+    "P11.3": "8 points of natural ECM for every unit, no lent EW (P11.3)",
+}
+
+
+class TerrainSteps:
+    """Gravity waves and ion storms (module docstring)."""
+
+    def _storm(self) -> Feature | None:
+        return next((f for f in self._battlefield.terrain.features if f.kind == "ion_storm"),
+                    None)
+
+    def _set_terrain(self, features) -> None:  # noqa: ANN001 - an iterable of Features
+        self._battlefield = replace(self._battlefield, terrain=TerrainMap(tuple(features)))
+
+    # -- phase 1: after energy allocation ---------------------------------------------------------
+    def _ion_storm_roll(self, step) -> Walk:
+        """P14.2 (turn 1, when the scenario does not give it): the direction the storm's waves
+        come from; P14.3: this turn's sunspot effects."""
+        storm = self._storm()
+        if storm is None:
+            return
+        if storm.motion is None:
+            roll = yield from self._d6("storm.direction", "ion_storm",
+                                       "Ion storm: 1d6 for the direction its gravity waves "
+                                       "move in (P14.2; 1: A/B, 2: B/C ... 6: F/A)", "P14.2")
+            motion = ion_storm_motion(roll)
+            self._set_terrain(replace(f, motion=motion) if f is storm else f
+                              for f in self._battlefield.terrain.features)
+            self._emit(event("ion_storm_waves", None, "P14.2",
+                             f"The ion storm's gravity waves move {motion_text(motion)}, "
+                             "one every 32 hexes", roll=roll, motion=motion_text(motion)))
+        roll = yield from self._d6("storm.sunspots", "ion_storm",
+                                   "Ion storm: 1d6 for this turn's sunspot effects (P14.3)",
+                                   "P14.3")
+        effects = ion_storm_effects(roll)
+        self._battlefield = replace(self._battlefield, storm_effects=effects)
+        self._emit(event("ion_storm", None, "P14.3",
+                         f"The ion storm this turn (roll {roll}): "
+                         + "; ".join(SUNSPOT_WORDS[e] for e in effects),
+                         roll=roll, effects=list(effects)))
+
+    # -- 6A: the waves move -----------------------------------------------------------------------
+    def _move_waves(self, entered: list[tuple[str, Hex, Hex]]) -> Walk:
+        features = self._battlefield.terrain.features
+        storm = self._storm()
+        if not any(f.kind == "gravity_wave" for f in features) and (
+                storm is None or storm.motion is None):
+            return
+        struck: list[tuple[str, Feature]] = []
+        moved: list[Feature] = []
+        for f in features:
+            if f.kind != "gravity_wave" or f.motion is None:
+                moved.append(f)
+                continue
+            # "or vice versa" (P9.3): a unit that entered the wave's hex before it moved on
+            struck += [(uid, f) for uid, _from, to in entered if to in f.hexes]
+            now = advance(f.hexes, f.motion)
+            if not now:
+                self._emit(event("wave_gone", None, "P9.2", f"{f.label} leaves the map"))
+                continue
+            wave = replace(f, hexes=now)
+            moved.append(wave)
+            struck += [(uid, wave) for uid in self._ship_ids()
+                       if self._units[uid].hex in now and (uid, f) not in struck]
+        if storm is not None and storm.motion is not None and self._impulse == 1:
+            wave = Feature("gravity_wave", upwind_row(storm.motion),
+                           f"Ion storm gravity wave (turn {self._turn})", "P14.2",
+                           strength=ION_STORM_WAVE, motion=storm.motion)
+            moved.append(wave)
+            self._emit(event("wave_enters", None, "P14.2",
+                             f"A {ION_STORM_WAVE}-point gravity wave of the ion storm enters "
+                             f"the map moving {motion_text(storm.motion)}",
+                             motion=motion_text(storm.motion)))
+            struck += [(uid, wave) for uid in self._ship_ids()
+                       if self._units[uid].hex in wave.hexes]
+        self._set_terrain(moved)
+        done = set()
+        for uid, wave in struck:
+            if uid in done or uid not in self._units or not self._units[uid].active:
+                continue
+            done.add(uid)
+            yield from self._wave_strikes(uid, wave)
+
+    def _wave_strikes(self, uid: str, wave: Feature) -> Walk:
+        """P9.31 damage on the two facing shields, then P9.32 the turn along the wave."""
+        unit = self._units[uid]
+        motion = wave.motion
+        shields = gravity_wave_shields(unit.facing, motion)
+        parts = split_wave_damage(wave.strength, 2)
+        if parts[0] != parts[1]:
+            options = tuple(f"shield {k}" for k in shields)
+            prompt = Choice(self._key("wave.odd", uid),
+                            f"{wave.label} ({wave.strength} points) strikes {uid} on shields "
+                            f"{shields[0]} and {shields[1]}: which takes the odd point? (P9.31)",
+                            options, rule="P9.31", unit=uid, default=options[0])
+            picked = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
+            if int(picked.split()[1]) == shields[1]:
+                parts = parts[::-1]
+        self._emit(event("gravity_wave", uid, "P9.31",
+                         f"{wave.label} strikes {uid}: {parts[0]} on shield {shields[0]}, "
+                         f"{parts[1]} on shield {shields[1]}", strength=wave.strength,
+                         shields=list(shields), damage=parts))
+        for shield, points in zip(shields, parts, strict=True):
+            if points and self._units[uid].active:
+                yield from self._volley_on(uid, shield, points, wave.label, "P9.31")
+        unit = self._units[uid]
+        if unit.active and not self._is_base(uid):
+            facing = gravity_wave_facing(unit.facing, motion)
+            if facing != unit.facing:
+                self._put(replace(unit, facing=facing))
+                self._emit(event("wave_turns", uid, "P9.32",
+                                 f"{uid} is turned to face {FACING_LETTERS[facing]}, along the "
+                                 "wave", facing=FACING_LETTERS[facing]))
+
+    def _is_base(self, uid: str) -> bool:
+        record = self._ships.get(uid)
+        spec = self.specs.get(record.spec_id) if record is not None else None
+        return spec is not None and ("base" in spec.kind or "base" in spec.flags)

@@ -1,0 +1,159 @@
+"""Terrain acting in play through the sequencer (Advanced Missions P9-P15): dust by speed
+(P13.1, P13.2), heat (P10.1), radiation (P15.11), gravity waves moving and striking (P9.2,
+P9.31, P9.32) and ion storms (P14.1-P14.3). Each test builds a practice scenario with the
+terrain, plays it with fixed answers and reads the log."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from sfb_desk.data.custom_setup import UnitEntry, setup_from_entries
+from sfb_desk.data.library import load_library
+from sfb_desk.data.scenario_builder import BuiltScenario, BuiltTerrain, check_built
+from sfb_desk.engine.answers import At, Chain, Defaults, Scripted, SeededDice
+from sfb_desk.engine.session import Session
+from sfb_desk.rules.hexes import hex_from_label
+from sfb_desk.rules.systems.terrain import dust_damage
+from sfb_desk.rules.systems.terrain.effects import DUST_TABLE
+
+H = hex_from_label
+
+
+@lru_cache(maxsize=1)
+def ships():
+    return load_library()
+
+
+def session_with(terrain, *, ca=("2215", "A", 20), d7=("4230", "D", 0), turns=1,
+                 shields_down=()):
+    units = (UnitEntry("FED-CA", "CA", "Federation", ca[0], ca[1], ca[2], 2),
+             UnitEntry("KLI-D7", "D7", "Klingon", d7[0], d7[1], d7[2], 2))
+    scenario = check_built(BuiltScenario("Terrain test", units, turns=turns,
+                                         terrain=tuple(terrain)), ships())
+    assert not isinstance(scenario, list), scenario
+    setup = setup_from_entries(list(units), ships(), turns=turns, dice_seed=1,
+                               scenario=scenario)
+    combat = setup.combat
+    if shields_down:  # shields knocked down before play: every box of each listed shield gone
+        record = combat.ship("CA")
+        shields = record.shields
+        boxes = tuple(0 if k + 1 in shields_down else b for k, b in enumerate(shields.boxes))
+        combat = replace(combat, ships=tuple(
+            replace(r, shields=replace(shields, boxes=boxes)) if r.id == "CA" else r
+            for r in combat.ships))
+    return Session(setup.state, combat, setup.specs), scenario
+
+
+def events(session, *kinds):
+    return [r for r in session.log if r.kind == "event" and r.data.kind in kinds]
+
+
+def run(session, answers, *, until=None, seed=3):
+    script = Chain(Scripted(answers), Defaults(), SeededDice(seed))
+    while session.pending is not None and not (until and until(session)):
+        session.run(script, limit=1)
+
+
+def plots(speed_ca, speed_d7=0, turns=(1,)):
+    return [At(f"T{t}.ea.{u}", {"speed_plot": s}) for t in turns
+            for u, s in (("CA", speed_ca), ("D7", speed_d7))]
+
+
+def dust_volleys(session):
+    return [r for r in events(session, "volley") if r.data.get("sources") == ["P13.2"]]
+
+
+def test_p13_2_dust_at_speed_20_strikes_on_impulses_10_20_30():
+    # P13.2: "a ship moving at speed 20 would take one point of damage on impulses 10, 20 and 30"
+    session, _ = session_with([BuiltTerrain("dust", ())], ca=("2225", "A", 20))
+    run(session, plots(20))
+    hits = dust_volleys(session)
+    assert [(r.impulse, r.data.get("damage")) for r in hits] == [(10, 1), (20, 1), (30, 1)]
+    assert all(r.data.unit == "CA" for r in hits)  # the D7 at speed 0 takes nothing (P13.1)
+    assert all(r.data.get("shield") == 1 for r in hits)  # facing A, moving ahead: shield #1
+
+
+def test_p13_1_dust_by_speed_follows_the_table_for_every_listed_speed():
+    for speed in (9, 13, 26):
+        session, _ = session_with([BuiltTerrain("dust", ())], ca=("2228", "A", speed))
+        run(session, plots(speed))
+        got = [r.impulse for r in dust_volleys(session)]
+        assert got == [i for i in DUST_TABLE if dust_damage(speed, i)], speed
+
+
+def test_p13_5_intense_dust_doubles_and_dust_given_by_hexes_only_acts_there():
+    session, _ = session_with([BuiltTerrain("intense_dust", ("2215",))], ca=("2215", "A", 20))
+    run(session, plots(20))
+    # at speed 20 the cruiser has left 2215 long before impulse 10: no dust damage at all
+    assert dust_volleys(session) == []
+    session, _ = session_with([BuiltTerrain("intense_dust", ())], ca=("2225", "A", 20))
+    run(session, plots(20))
+    assert [r.data.get("damage") for r in dust_volleys(session)] == [2, 2, 2]
+
+
+def test_p10_1_heat_one_point_per_down_shield_at_each_dri():
+    session, _ = session_with([BuiltTerrain("heat_zone", ())], ca=("2215", "A", 0),
+                              shields_down=(3, 4))
+    run(session, plots(0))
+    heat = [r for r in events(session, "volley") if r.data.get("sources") == ["P10.1"]]
+    assert [(r.impulse, r.data.get("shield")) for r in heat] == [
+        (i, k) for i in (8, 16, 24, 32) for k in (3, 4)]
+    assert all(r.data.unit == "CA" and r.data.get("damage") == 1 for r in heat)  # D7: shields up
+
+
+def test_p15_11_radiation_kills_a_crew_unit_each_dri_while_a_shield_is_down():
+    session, _ = session_with([BuiltTerrain("radiation_zone", ())], ca=("2215", "A", 0),
+                              shields_down=(2,))
+    run(session, plots(0))
+    dead = events(session, "radiation")
+    assert [(r.impulse, r.data.unit) for r in dead] == [(8, "CA"), (16, "CA"), (24, "CA"), (32, "CA")]
+    assert session.combat.ship("CA").crew_units_lost == 4
+    assert session.combat.ship("D7").crew_units_lost == 0  # every shield up: no effect
+
+
+def test_p9_2_a_gravity_wave_moves_a_hex_an_impulse_and_strikes_p9_31_p9_32():
+    # The P9.31 example: a ship in 1813 facing F, the wave in 1713-1812 moving C-D: shields
+    # #1 and #2 take it, and the ship turns to face E (P9.32). Here the wave starts one row
+    # behind (1612-1811), is in 1713-1812 after impulse 1 and enters the ship's hex on 2.
+    wave = BuiltTerrain("gravity_wave", ("1612", "1811"), strength=21, motion="C/D")
+    session, scenario = session_with([wave], ca=("1813", "F", 0), d7=("4230", "D", 0))
+    start = session.combat.battlefield.terrain.hexes_of("gravity_wave")
+    assert {H("1612"), H("1811")} <= start and H("1813") not in start
+    answers = plots(0) + [At("T1.I2.wave.odd.CA", "shield 2")]
+    run(session, answers, until=lambda s: ".I1.fire." in getattr(s.pending, "key", ""))
+    assert {H("1713"), H("1812")} <= session.combat.battlefield.terrain.hexes_of("gravity_wave")
+    run(session, answers, until=lambda s: s.state.impulse > 3)
+    (hit,) = events(session, "gravity_wave")
+    assert (hit.impulse, hit.data.unit, hit.data.get("shields")) == (2, "CA", [1, 2])
+    assert hit.data.get("damage") == [10, 11]  # the owner put the odd point on #2 (P9.31)
+    volleys = [r for r in events(session, "volley") if r.impulse == 2 and r.data.unit == "CA"]
+    assert [(r.data.get("shield"), r.data.get("damage")) for r in volleys] == [(1, 10), (2, 11)]
+    assert session.state.unit("CA").facing == 4  # E (P9.32)
+    now = session.combat.battlefield.terrain.hexes_of("gravity_wave")
+    assert H("1813") not in now and len(now) > 20  # moved on, still edge to edge
+
+
+def test_p9_2_a_wave_leaves_the_map():
+    wave = BuiltTerrain("gravity_wave", ("4101", "4102"), strength=10, motion="B/C")
+    session, _ = session_with([wave], ca=("2215", "A", 0), d7=("0101", "D", 0))
+    run(session, plots(0), until=lambda s: s.state.impulse > 4)
+    assert [r.impulse for r in events(session, "wave_gone")] == [2]
+    assert not session.combat.battlefield.terrain.has("gravity_wave")
+
+
+def test_p14_ion_storm_rolls_its_waves_direction_and_the_sunspots_and_is_radiation():
+    session, _ = session_with([BuiltTerrain("ion_storm", ())], ca=("2215", "A", 0),
+                              shields_down=(1,), turns=2)
+    answers = plots(0, turns=(1, 2)) + [
+        At("T1.storm.direction.ion_storm", [4]),  # D/E: from the upper right
+        At("T1.storm.sunspots.ion_storm", [2]), At("T2.storm.sunspots.ion_storm", [5])]
+    run(session, answers)
+    (direction,) = events(session, "ion_storm_waves")
+    assert direction.data.get("motion") == "D/E"
+    assert [r.data.get("effects") for r in events(session, "ion_storm")] == [
+        ["P11.2"], ["P11.1", "P11.2", "P11.3"]]  # P14.3
+    assert [(r.turn, r.impulse) for r in events(session, "wave_enters")] == [(1, 1), (2, 1)]
+    waves = events(session, "gravity_wave")  # 10-point waves (P14.2) reach the cruiser
+    assert waves and all(sum(r.data.get("damage")) == 10 for r in waves)
+    assert len(events(session, "radiation")) == 8  # P14.1: a radiation zone, shield #1 down
