@@ -51,9 +51,10 @@ def andro(code, cls, name, rule, year, size, move, turn, systems, weapons, fwd, 
     if repair:
         special.append({"key": "repair", "name": "Repair system (G17)", "boxes": repair})
     if bay:
-        special.append({"key": "hangar", "name": f"Satellite ship hangar ({bay})", "boxes": 0,
-                        "damageable": False, "note": "G19.21: never damaged; sat ships aboard "
-                        "take the mothership's shuttle hits (G19.213)"})
+        bays = int(bay.split()[0])  # G19.21: one hangar box a medium bay
+        special.append({"key": "hangar", "name": f"Satellite ship hangar ({bay})", "boxes": bays,
+                        "damageable": False, "note": "G19.21: one box a medium bay, never "
+                        "damaged; sat ships aboard take the mothership's shuttle hits (G19.213)"})
     return dict(code=code, race="AND", cls=cls, name=name, rule=rule, year=year, size=size,
                 move=move, turn=turn, systems=systems, weapons=weapons, special=special,
                 shields=[0] * 6, stated=stated, explosion=explosion,

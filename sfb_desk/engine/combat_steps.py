@@ -106,7 +106,7 @@ class CombatSteps:
             if clock < unit.no_fire_until:
                 return Refusal("C6.5471", f"{uid} broke down and cannot fire yet")
             if record:
-                refusal = self._cloak_refusal(uid, "fire")  # G13.51 (cloak_steps)
+                refusal = self._cloak_refusal(uid, "fire") or self._fc_refusal(uid, record)
                 if refusal is not None:
                     return refusal
             if uid in self._ships:

@@ -56,7 +56,7 @@ class TurnPhases:
         if isinstance(plot, Refusal):
             return plot
         refusal = validate_plot(unit, plot, self.initial.options, turn=self._turn)
-        return refusal or plot
+        return refusal or self._sat_speed_refusal(unit, plot) or plot  # G19.442
 
     def _speed_determination(self, step: Step) -> Walk:
         for unit in self._controlled():

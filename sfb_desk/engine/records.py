@@ -21,6 +21,7 @@ from ..rules.energy import Allocation, EnergyState
 from ..rules.seeking import SeekingState
 from ..rules.ship import ShipSpec
 from ..rules.energy.panels import NO_PANELS, PanelState
+from ..rules.systems.andromedan import NO_ANDRO, AndroRecord
 from ..rules.systems.state import SystemsRecord
 from ..rules.systems.battlefield import BattlefieldState
 from ..rules.systems.tractors import TractorState
@@ -59,6 +60,7 @@ class ShipRecord:
     boxes_repaired: int = 0
     systems: SystemsRecord = SystemsRecord()
     panels: PanelState = NO_PANELS  # D10: power absorber panels (absorber_steps)
+    andro: AndroRecord = NO_ANDRO  # G18, G19: hangar and displacement (andro_steps)
 
     @property
     def capacitor(self) -> Fraction:

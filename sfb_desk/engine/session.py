@@ -37,7 +37,9 @@ above through ``self``):
 * :class:`~.explosion_steps.ExplosionSteps`: self-destruction and ship explosions (D5);
 * :class:`~.tractor_steps.TractorSteps`: tractor beams (G7);
 * :class:`~.cloak_steps.CloakSteps`: the cloaking device (G13), whose restrictions the fire,
-  launch and tractor checks ask.
+  launch and tractor checks ask;
+* :class:`~.satship_steps.SatShipSteps` and :class:`~.displacement_steps.DisplacementSteps`:
+  Andromedan satellite ships (G19) and displacement devices (G18, Module C2).
 
 Movement orders are fully checked (rules/movement: core, het, speed, em). Ships with a
 :class:`~.records.ShipRecord` are fought with the full rules (energy, fire, damage, seekers);
@@ -74,6 +76,8 @@ from .marine_steps import MarineSteps
 from .launch_steps import LaunchSteps
 from .tractor_steps import TractorSteps
 from .absorber_steps import AbsorberSteps
+from .displacement_steps import DisplacementSteps
+from .satship_steps import SatShipSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
 from .prompts import Prompt
@@ -115,7 +119,8 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TableCorrections, TurnPhases, AbsorberSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
+class Session(TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, DisplacementSteps,
+              EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps, MovementSegment,
               SideOrders):
@@ -159,6 +164,7 @@ class Session(TableCorrections, TurnPhases, AbsorberSteps, EnergySteps, LaunchSt
         self._tractors = combat_now.tractors
         self._battlefield = combat_now.battlefield
         self._entered: list[tuple[str, object, object]] = []  # (unit, from hex, to hex) 6A
+        self._disdev_orders: list[tuple] = []  # declared in 6D1, operated in 6D5 (G18.31)
         self._state: GameState | None = initial
         self._step: Step = TURN_STEPS[0]
         self._source = ""

@@ -102,6 +102,10 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     # 6B Impulse Activity Segment
     Step("6B-cloak", "Cloaking Device Stage", 6, "G13.14, G13.15, G13.116",
          "systems-facts 4 (6B02)", handler="cloaking", segment="6B"),
+    Step("6B-satships", "Sat Ship Functions Stage: satellite ships launched or recovered by "
+         "transporter", 6, "G19.22, G19.41, G19.44", "Module C2 G19.22 (the Sat Ship Functions "
+         "Stage), G20.31 (the Sat Ship Launch Step); its place in 6B is ours (decisions.md)",
+         handler="sat_ship_functions", segment="6B"),
     Step("6B-seeking", "Seeking Weapons Stage: Voluntary Transfer of Control, Deploy Drones, "
          "launch, Activate/Deactivate SFG steps", 6, "FD6.222, FD7.3342, G16.11, C10.511",
          "S0 L3181, L3284, L5443, L5928, L4531", handler="launches", segment="6B"),
@@ -125,6 +129,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     Step("6C-dogfight", "Dogfight Resolution Interface", 6, "B2.2", "reference 5.8",
          segment="6C"),
     # 6D Direct-Fire Weapons Segment
+    Step("6D1-disdev", "DisDev Declaration Step of the Fire Allocation Stage", 6, "G18.311",
+         "Module C2 G18.31 (the 6D1 extract)", handler="disdev_declaration", number="6D1",
+         segment="6D"),
     Step("6D-fire-decision", "Fire Decision Step", 6, "D6.315, C6.5471",
          "S0 L5569; reference 5.8 (secret declaration)", handler="fire", segment="6D"),
     Step("6D-fire-allocation", "Fire Allocation Stage", 6, "G24.211", "S0 L5551, L5619",
@@ -135,6 +142,10 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "S0 L2965, L2995", segment="6D"),
     Step("6D-explosion", "Explosions of units destroyed by direct fire", 6, "D5.12, D5.41",
          "systems-facts 5 (6D5.01)", handler="explosions", segment="6D"),
+    Step("6D5-disdev", "Direct-Fire Weapons Consequences Stage: displacement devices operate "
+         "(and launch satellite ships)", 6, "G18.312, G19.42",
+         "Module C2 G18.31 (the 6D5 extract: after explosions, before critical hits)",
+         handler="disdev_operate", number="6D5", segment="6D"),
     # 6E Post-Combat Segment
     Step("6E-battlefield", "Terrain effects: nova front (impulse 16), dust, heat, radiation", 6,
          "P12.3, P12.4, P13.2, P10.1, P15.11", "S0 L6921-6986, L6865-6894, L7005-7037",

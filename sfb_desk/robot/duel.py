@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..data.game_setup import units_from_scenario
+from ..data.sat_ship_setup import embark_standard_groups
 from ..data.library import ShipLibrary, load_library
 from ..data.saves import game_to_json, save_game
 from ..data.scenario_schema import Scenario
@@ -238,6 +239,7 @@ def play_duel(
     keys = unit_keys(scenario)
     ids = dict(zip(keys, unit_ids(library.get(ship_a).id, library.get(ship_b).id)))
     setup = units_from_scenario(scenario, library, ids=ids, turns=turns, dice_seed=seed)
+    setup = embark_standard_groups(setup, library)  # a mothership's sat ships aboard (G19.11)
     session = Session(setup.state, setup.combat, setup.specs)
     sides = tuple(s.name for s in scenario.sides)
     robots = [Robot(side, lv, seed) for side, lv in zip(sides, levels)]

@@ -17,6 +17,7 @@ session's own check of the pending prompt before it is given, so the session nev
 
 from __future__ import annotations
 
+from .andro import displacement_answer, sat_ships_answer
 from ..engine.answers import NO_ANSWER, SeededDice
 from ..engine.prompts import Choice, DiceRequest, Orders
 from .choices import choice_answer
@@ -97,6 +98,10 @@ class Robot:
             return cloak_answer(prompt, session, lv)
         if kind == "marines":
             return marines_answer(prompt, session, lv)
+        if kind == "sat_ships":  # Module C2 (robot/andro.py)
+            return sat_ships_answer(prompt, session, lv)
+        if kind == "displacement":
+            return displacement_answer(prompt, session, lv)
         if prompt.default is not None:
             return prompt.default
         raise ValueError(f"the robot cannot answer a {kind!r} prompt ({prompt.key})")

@@ -41,7 +41,8 @@ SEEKER_KINDS = (DRONE, PLASMA)
 
 ACTIVE = "active"
 #: Statuses of units no longer moving on the map.
-GONE = ("impacted", "disengaged", "destroyed", "off_map", "landed", "expired", "captured")
+GONE = ("impacted", "disengaged", "destroyed", "off_map", "landed", "expired", "captured",
+        "hangar")  # "hangar": a satellite ship inside its mothership (G19.2)
 
 #: A speed plot: ``((first impulse, signed speed), ...)``, first impulse 1, ascending (C12.12).
 SpeedPlot = tuple[tuple[int, int], ...]

@@ -1,0 +1,226 @@
+"""Andromedan satellite ships in the sequencer (Module C2, G19; rules in
+rules/systems/satships.py).
+
+A mixin of :class:`~sfb_desk.engine.session.Session`. A satellite ship inside its mothership is
+a unit with the status ``hangar`` (off the map, not under orders) and the mothership's record
+lists it (``ShipRecord.andro.aboard``). In the Sat Ship Functions Stage of 6B each side with a
+mothership holding a satellite ship, or with one out to recover, answers one ``sat_ships``
+Orders prompt::
+
+    {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2213", "facing": "A", "speed": 10}],
+                 "recover": ["AND-COB"]}}
+
+A launch by transporter (G19.411) puts the satellite ship in a hex within 5 of the mothership,
+facing as the owner says, at a speed of at most 10 (G19.442) for the rest of the turn, paying
+3/4/6 reserve power (small/medium/large) and taking one working transporter for the turn; its
+fire control is disrupted for 4 impulses (G19.46). A recovery (G19.412) needs the same power,
+active fire control and a lock-on, and room in the hangar; seeking weapons aimed at the ship
+take the mothership as their target (G19.48) and its tractor links go. A displacement launch
+is declared with the displacement device (displacement_steps, G19.42).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import replace
+
+from ..rules.energy.costs import SAT_SHIP_TRANSPORT
+from ..rules.energy.reserve import reserve_available, use_reserve
+from ..rules.hexes import hex_from_label, hex_range, parse_facing
+from ..rules.movement.speed import max_speed
+from ..rules.results import Refusal, event
+from ..rules.systems import satships as sat
+from ..rules.systems.andromedan import IN_HANGAR
+from ..rules.units import ACTIVE, clock_of
+from .prompts import Orders, Prompt
+
+Walk = Generator[Prompt, object, None]
+
+
+class SatShipSteps:
+    """Launch and recovery of satellite ships (module docstring)."""
+
+    def _andro(self, uid: str):  # noqa: ANN202 - the unit's AndroRecord
+        return self._ships[uid].andro
+
+    def _set_andro(self, uid: str, **changes) -> None:  # noqa: ANN003
+        record = self._ships[uid]
+        self._ships[uid] = replace(record, andro=replace(record.andro, **changes))
+
+    def _sat_size(self, uid: str) -> str | None:
+        record = self._ships.get(uid)
+        return sat.sat_ship_size(self.specs[record.spec_id]) if record is not None else None
+
+    def _motherships(self, side: str) -> list[str]:
+        """Active ships of ``side`` with a hangar holding a satellite ship, or with one of
+        their own out in play."""
+        out = []
+        for uid, record in sorted(self._ships.items()):
+            unit = self._units.get(uid)
+            if unit is None or not unit.active or unit.side != side or record.ship_destroyed:
+                continue
+            if not sat.hangar_bays(self.specs[record.spec_id]):
+                continue
+            if record.andro.aboard or self._recoverable(uid):
+                out.append(uid)
+        return out
+
+    def _recoverable(self, carrier: str) -> list[str]:
+        side = self._units[carrier].side
+        return [u for u, r in sorted(self._ships.items())
+                if u != carrier and self._units[u].active and self._units[u].side == side
+                and self._sat_size(u) is not None and not r.andro.carrier
+                and hex_range(self._units[u].hex, self._units[carrier].hex) <= sat.LAUNCH_RANGE]
+
+    def _sat_ship_functions(self, step) -> Walk:
+        for side in self._sides():
+            if not self._motherships(side):
+                continue
+            prompt = Orders(self._key("satships", side), "sat_ships",
+                            f"Satellite ships of side {side}, impulse {self._impulse}: launch "
+                            "or recover by transporter (G19.4)", side=side, rule="G19.4",
+                            default={})
+            plan = yield from self._ask(prompt, lambda v, s=side: self._check_sat_ships(s, v))
+            for op in plan:
+                (self._launch_sat if op[0] == "launch" else self._recover_sat)(*op[1:])
+
+    def _check_sat_ships(self, side: str, value: object) -> list[tuple] | Refusal:
+        if not isinstance(value, dict):
+            return Refusal("G19.4", "satellite-ship orders are {mothership: {\"launch\": [...], "
+                                    "\"recover\": [...]}}")
+        clock = clock_of(self._turn, self._impulse)
+        plan: list[tuple] = []
+        for carrier, orders in sorted(value.items()):
+            if carrier not in self._motherships(side):
+                return Refusal("G19.413", f"{carrier!r} is no mothership of side {side} with a "
+                                          "satellite ship to launch or recover")
+            if not isinstance(orders, dict) or set(orders) - {"launch", "recover"}:
+                return Refusal("G19.4", f"orders for {carrier} are {{\"launch\": [...], "
+                                        "\"recover\": [...]}")
+            transporters = self._transporters_free(carrier)
+            record = self._ships[carrier]
+            spec = self.specs[record.spec_id]
+            power = (reserve_available(record.energy, record.allocation, spec)
+                     if record.allocation is not None else 0)
+            for item in orders.get("launch", ()):
+                op = self._check_launch(carrier, item, clock)
+                if isinstance(op, Refusal):
+                    return op
+                transporters, power = transporters - 1, power - op[-1]
+                if transporters < 0:
+                    return Refusal("G19.411", f"{carrier} has no working transporter left this "
+                                              "turn for the launch")
+                if power < 0:
+                    return Refusal("G19.411", f"{carrier} lacks the reserve power to transport "
+                                              f"{op[2]} ({op[-1]} points)")
+                plan.append(op)
+            for uid in orders.get("recover", ()):
+                op = self._check_recover(carrier, uid, clock)
+                if isinstance(op, Refusal):
+                    return op
+                transporters, power = transporters - 1, power - op[-1]
+                if transporters < 0 or power < 0:
+                    return Refusal("G19.412", f"{carrier} lacks a free transporter or the "
+                                              f"reserve power ({op[-1]}) to recover {uid}")
+                plan.append(op)
+        return plan
+
+    def _check_launch(self, carrier: str, item: object, clock: int) -> tuple | Refusal:
+        if not isinstance(item, dict) or not isinstance(item.get("ship"), str):
+            return Refusal("G19.41", "a launch is {\"ship\", \"hex\", \"facing\", \"speed\"}")
+        uid, home = item["ship"], self._units[carrier]
+        andro = self._andro(carrier)
+        try:
+            where = hex_from_label(str(item.get("hex", home.hex.label)))
+            facing = int(parse_facing(item.get("facing", home.facing + 1)))
+        except ValueError as exc:
+            return Refusal("G19.411", f"launch of {uid}: {exc}")
+        speed = item.get("speed", sat.LAUNCH_SPEED)
+        refusal = sat.check_launch(
+            sat=uid, carrier=carrier, aboard=andro.aboard, clock=clock,
+            recovered_at=self._ships[uid].andro.recovered_at if uid in self._ships else 0,
+            no_launch_until=self._ships[uid].andro.no_launch_until if uid in self._ships else 0,
+            rng=hex_range(home.hex, where))
+        if refusal is not None:
+            return refusal
+        if not self.state.map.contains(where):
+            return Refusal("G19.411", f"{where.label} is off the map")
+        top = min(sat.LAUNCH_SPEED, max_speed(replace(self._units[uid], warp_at_start=self._units[uid].profile.warp)))
+        if not isinstance(speed, int) or isinstance(speed, bool) or not 0 <= speed <= top:
+            return Refusal("G19.442", f"{uid} is launched at a speed of 0 to {top} (practical "
+                                      "speed at most 10 for 32 impulses after launch)")
+        return ("launch", carrier, uid, where, facing, speed,
+                SAT_SHIP_TRANSPORT[self._sat_size(uid) or sat.MEDIUM])
+
+    def _check_recover(self, carrier: str, uid: object, clock: int) -> tuple | Refusal:
+        if uid not in self._recoverable(carrier):
+            return Refusal("G19.412", f"{uid!r} is no satellite ship of the side within 5 hexes "
+                                      f"of {carrier}")
+        bays = sat.hangar_bays(self.specs[self._ships[carrier].spec_id])
+        sizes = tuple(self._sat_size(u) or sat.MEDIUM for u in self._andro(carrier).aboard)
+        size = self._sat_size(uid) or sat.MEDIUM
+        if self._units[uid].speed > sat.LAUNCH_SPEED:
+            return Refusal("G19.442", f"{uid} moves at speed {self._units[uid].speed}: a satellite "
+                                      "ship is recovered at a practical speed of 10 at most")
+        refusal = sat.check_recovery(
+            sat=uid, carrier=carrier, bays=bays, aboard_sizes=sizes, size=size,
+            rng=hex_range(self._units[uid].hex, self._units[carrier].hex), clock=clock,
+            launched_at=self._andro(uid).launched_at,
+            lock_on=self._fire_control_ready(carrier) and self._has_lock_on(carrier))
+        return refusal or ("recover", carrier, uid, SAT_SHIP_TRANSPORT[size])
+
+    def _pay_transport(self, carrier: str, power, why: str) -> None:  # noqa: ANN001
+        record = self._ships[carrier]
+        if record.allocation is not None:
+            energy, issue = use_reserve(record.energy, record.allocation,
+                                        self.specs[record.spec_id], purpose="transporters",
+                                        amount=power, impulse=max(self._impulse, 1))
+            if issue is None:
+                self._ships[carrier] = replace(record, energy=energy)
+        self._use_transporter(carrier)
+
+    def _launch_sat(self, carrier, uid, where, facing, speed, power) -> None:  # noqa: ANN001
+        clock = clock_of(self._turn, self._impulse)
+        self._pay_transport(carrier, power, "launch")
+        self._set_andro(carrier, aboard=tuple(u for u in self._andro(carrier).aboard if u != uid))
+        self._set_andro(uid, carrier="", launched_at=clock,
+                        fc_disrupted_until=clock + sat.FC_DISRUPTED)
+        unit = self._units[uid]
+        self._put(replace(unit, status=ACTIVE, hex=where, facing=facing, speed=speed,
+                          reverse=False, plot=((1, speed),), prev_plot=((1, speed),)))
+        self._emit(event("sat_ship_launched", uid, "G19.411",
+                         f"{carrier} launches {uid} by transporter to {where.label} (speed "
+                         f"{speed}, {power} power); its fire control is disrupted for 4 "
+                         "impulses (G19.46)", carrier=carrier, hex=where.label, speed=speed,
+                         power=str(power), by="transporter"))
+
+    def _recover_sat(self, carrier: str, uid: str, power) -> None:  # noqa: ANN001
+        clock = clock_of(self._turn, self._impulse)
+        self._pay_transport(carrier, power, "recovery")
+        for link in self._tractors.of(uid):
+            self._tractor_release(link, "G19.412", f"{uid} is recovered into its hangar")
+        for other in list(self._units.values()):
+            if other.is_seeker and other.active and other.target == uid:  # G19.48
+                self._put(replace(other, target=carrier))
+        self._set_andro(carrier, aboard=(*self._andro(carrier).aboard, uid))
+        self._set_andro(uid, carrier=carrier, recovered_at=clock)
+        home = self._units[carrier]
+        self._put(replace(self._units[uid], status=IN_HANGAR, hex=home.hex, speed=0))
+        self._emit(event("sat_ship_recovered", uid, "G19.412",
+                         f"{carrier} recovers {uid} by transporter ({power} power); seeking "
+                         "weapons aimed at it follow the mothership (G19.48)",
+                         carrier=carrier, power=str(power)))
+
+    def _sat_speed_refusal(self, unit, plot) -> Refusal | None:  # noqa: ANN001
+        """G19.442 on a plot: at most 10 until 32 impulses after the launch."""
+        record = self._ships.get(unit.id)
+        if record is None or record.andro.launched_at < 0:
+            return None
+        for start, speed in plot:
+            limit = sat.speed_limit(clock_of(self._turn, start), record.andro.launched_at)
+            if limit is not None and abs(speed) > limit:
+                at = record.andro.launched_at - 1
+                return Refusal("G19.442", f"{unit.id} was launched on turn {at // 32 + 1} impulse "
+                                          f"{at % 32 + 1}: its practical speed is at most 10 for "
+                                          "32 impulses after launch")
+        return None

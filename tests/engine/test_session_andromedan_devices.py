@@ -1,0 +1,135 @@
+"""Satellite ships (G19) and the displacement device (G18) in the sequencer (Module C2).
+
+The RECONSTRUCTED Conquistador with its Cobra aboard (R10.8) against a KLI-D7, as the robot
+duels set it up; robots answer until the prompt under test is pending, then the table's own
+orders are checked and given."""
+
+from __future__ import annotations
+
+import pytest
+
+from sfb_desk.data.game_setup import SetupError, units_from_scenario
+from sfb_desk.data.library import load_library
+from sfb_desk.data.sat_ship_setup import embark, embark_standard_groups
+from sfb_desk.engine.session import Session
+from sfb_desk.robot.duel import duel_scenario
+from sfb_desk.robot.robot import Robot
+from sfb_desk.rules.hexes import FLOATING_MAP
+from sfb_desk.rules.results import Refusal
+from sfb_desk.rules.systems.displacement import landing
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library()
+
+
+def _game(library, distance=15):
+    scenario = duel_scenario("AND-CON", "KLI-D7", turns=2, distance=distance, library=library)
+    setup = embark_standard_groups(units_from_scenario(scenario, library, dice_seed=3), library)
+    session = Session(setup.state, setup.combat, setup.specs)
+    return session, [Robot(s.name, seed=3) for s in scenario.sides]
+
+
+def _until(session, robots, kind, *, skip=0):
+    """Robots answer until a ``kind`` prompt is pending (after ``skip`` of them)."""
+    for _ in range(5000):
+        prompt = session.pending
+        if getattr(prompt, "kind", None) == kind or (
+                kind == "dice_disdev" and ".disdev." in prompt.key):
+            if not skip:
+                return prompt
+            skip -= 1
+        robot = next(r for r in robots if r.mine(prompt, session))
+        assert not isinstance(session.answer(robot.decide(prompt, session), "robot"), Refusal)
+    raise AssertionError(f"no {kind} prompt")
+
+
+def test_the_cobra_starts_in_the_hangar(library):
+    session, _ = _game(library)
+    cobra = session.state.unit("AND-COB")
+    assert cobra.status == "hangar" and not cobra.active
+    assert session.combat.ship("AND-CON").andro.aboard == ("AND-COB",)
+    assert session.combat.ship("AND-COB").andro.carrier == "AND-CON"
+
+
+def test_a_one_bay_hangar_takes_no_second_ship(library):
+    scenario = duel_scenario("AND-CON", "KLI-D7", turns=1, library=library)
+    game = embark_standard_groups(units_from_scenario(scenario, library), library)
+    with pytest.raises(SetupError, match="G19.212"):
+        embark(game, library, "AND-CON", ["AND-VIP"])
+    with pytest.raises(SetupError, match="G19.211"):
+        embark(game, library, "AND-CON", ["AND-CON"])
+
+
+def test_launch_by_transporter_through_the_sequencer(library):
+    session, robots = _game(library)
+    prompt = _until(session, robots, "sat_ships")
+    assert session.step.id == "6B-satships" and prompt.side == "Andromedan"
+    far = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2223", "speed": 10}]}}
+    assert session.check(far).rule == "G19.411"  # more than 5 hexes away
+    fast = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2216", "speed": 12}]}}
+    assert session.check(fast).rule == "G19.442"
+    wrong = {"KLI-D7": {"launch": []}}
+    assert session.check(wrong).rule == "G19.413"
+    ok = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2216", "facing": "A", "speed": 8}]}}
+    done = session.answer(ok)
+    launched = [e for e in done.events if e.kind == "sat_ship_launched"]
+    assert launched and launched[0].get("power") == "4"  # G19.411: a medium takes 4
+    cobra = session.state.unit("AND-COB")
+    assert cobra.active and cobra.hex.label == "2216" and cobra.speed == 8 and cobra.facing == 0
+    con = session.combat.ship("AND-CON")
+    assert con.andro.aboard == () and con.systems.transporter_uses == 1  # G19.411
+    assert session.combat.ship("AND-COB").andro.fc_disrupted_until == session.state.impulse + 4
+
+
+def test_displacement_declared_and_refused_with_its_rule(library):
+    session, robots = _game(library, distance=6)
+    prompt = _until(session, robots, "displacement")
+    assert session.step.id == "6D1-disdev"
+    box = next(b for b in ("dd#C", "dd#D"))
+    assert session.check({"AND-CON": [{"box": "dd#X", "target": "KLI-D7"}]}).rule == "G18.21"
+    bad = session.check({"AND-CON": [{"box": box, "target": "AND-CON"}]})
+    assert bad.rule == "G18.311"  # an Andromedan's displacement names its direction
+    both = [{"box": "dd#C", "target": "KLI-D7"}, {"box": "dd#D", "target": "KLI-D7"}]
+    assert session.check({"AND-CON": both}).rule == "G18.61"
+    assert session.check({"AND-CON": [{"box": box, "target": "KLI-D7", "swap": [9, 1]}]}).rule == "G18.41"
+    done = session.answer({"AND-CON": [{"box": box, "target": "KLI-D7", "swap": [4, 1]}]})
+    assert any(e.kind == "displacement_declared" for e in done.events)
+    assert session.combat.ship("AND-CON").andro.disdev_user is False  # operates in 6D5
+    # 6D5, after the explosions: the success die at range 6 (G18.33: 1-4), then the direction
+    # and distance dice (G18.40) with the announced swap.
+    assert _until(session, robots, "dice_disdev").key.endswith(f"disdev.{box}.KLI-D7")
+
+
+def test_displacement_operates_in_6d5_and_moves_the_target(library):
+    session, robots = _game(library, distance=6)
+    _until(session, robots, "displacement")
+    before = session.state.unit("KLI-D7").hex
+    session.answer({"AND-CON": [{"box": "dd#C", "target": "KLI-D7", "swap": [4, 1]}]})
+    roll = _until(session, robots, "dice_disdev")
+    assert session.step.id == "6D5-disdev" and roll.rule == "G18.32"
+    session.answer(2)  # range 6: 1-4 succeeds
+    direction = session.pending
+    assert direction.rule == "G18.40"
+    session.answer(4)  # direction 4 (D, toward the Conquistador) is swapped for 1 (G18.41)
+    done = session.answer(3)  # three hexes
+    moved = [e for e in done.events if e.kind == "displaced"]
+    assert moved and session.state.unit("KLI-D7").hex == landing(before, 1, 3, FLOATING_MAP)
+    d7 = session.combat.ship("KLI-D7").andro
+    con = session.combat.ship("AND-CON")
+    assert d7.fc_exempt == "AND-CON" and d7.fc_disrupted_until == d7.displaced_at + 4  # G18.421
+    assert con.andro.disdev_user and "dd#C" in con.fired and "dd#C" not in con.armed
+
+
+def test_the_andromedan_mixins_shadow_no_other_step_method():
+    """Each step mixin's methods are its own: a name defined twice would silently replace
+    another part's (as a ``_d6`` or ``_land`` of the displacement device would)."""
+    from sfb_desk.engine.displacement_steps import DisplacementSteps
+    from sfb_desk.engine.satship_steps import SatShipSteps
+
+    mine = {n for cls in (DisplacementSteps, SatShipSteps) for n in vars(cls)
+            if callable(vars(cls)[n]) and not n.startswith("__")}
+    others = {n for cls in Session.__mro__[1:]
+              if cls not in (DisplacementSteps, SatShipSteps, object) for n in vars(cls)}
+    assert mine and not mine & others
