@@ -11,8 +11,8 @@ A mixin of :class:`~sfb_desk.engine.session.Session`; the rules are
   the M2.4 trigger roll of each explosive mine that accepts it, closest first, until one
   detonates (one mine per hex of movement, M2.441); a detonation strikes every ship in the
   mine's hex and beside it on the facing shield (M4.3, M2.5); captor and sensor mines trigger
-  without a roll (M5.112; a cloaked unit or a minesweeper rolls, M5.1121-M5.1122) and the
-  table resolves their weapons (M4.46); a ship with active fire control entering an enemy
+  without a roll (M5.112; a cloaked unit or a minesweeper rolls, M5.1121-M5.1122) and
+  fire or give their orders (M4.46, M4.5; :mod:`.captor_steps`); a ship with active fire control entering an enemy
   mine's zone rolls to detect it (M7.34). The minefield is announced once a turn per side
   (M7.1).
 * **Monsters** (``6A-battlefield``): the Sun Snake moves three hexes a turn straight for the
@@ -43,7 +43,6 @@ from ..rules.systems.mines import (
     minefield_announcement,
     zone_triggers,
 )
-from ..rules.systems.mines.records import CAPTOR_LOADS
 from ..rules.systems.terrain import (
     dust_damage,
     heat_damage,
@@ -194,7 +193,7 @@ class BattlefieldSteps:
                                            "(M5.1121, M5.1122)", "M5.112")
                 fired = zone_triggers(mine, roll, minesweeper=sweeper, cloaked=cloaked)
             if fired:
-                self._captor_triggered(mine, unit.id)
+                yield from self._mine_triggered(mine, unit.id)  # captor_steps
                 return
 
     def _d6(self, what: str, uid: str, text: str, rule: str) -> Generator[Prompt, object, int]:
@@ -222,16 +221,8 @@ class BattlefieldSteps:
         for chained in chain_reaction(self._battlefield.mines.live(), mine):  # M5.33, M5.34
             if chained.type == "explosive":
                 yield from self._detonate(chained, trigger)
-            elif chained.type in ("captor", "sensor"):
-                self._captor_triggered(chained, trigger)  # M4.433: at the mine's trigger
-
-    def _captor_triggered(self, mine, uid: str) -> None:  # noqa: ANN001 - a Mine
-        self._set_mine(replace(mine, located_by=mine.located_by | {self._units[uid].side}))
-        weapon = CAPTOR_LOADS[mine.captor][0] if mine.captor else "orders to its mines"
-        self._emit(event("mine_triggered", uid, "M4.46",
-                         f"A {mine.size} {mine.type_label} mine in {mine.hex.label} is triggered "
-                         f"by {uid}: its {weapon} engage at once; resolve them at the table "
-                         "(M4.46, M4.48)", mine=mine.id, hex=mine.hex.label))
+            elif chained.type in ("captor", "sensor"):  # M4.433: at the mine's trigger
+                yield from self._mine_triggered(chained, trigger, commanded=True)
 
     def _detect_on_entry(self, unit: Unit) -> Walk:
         record = self._ships[unit.id]

@@ -149,11 +149,11 @@ class MineSteps:
                 if chained.type == "explosive":  # a deadman switch (M5.35)
                     yield from self._detonate(chained, sid)
                 else:
-                    self._captor_triggered(chained, sid)
+                    yield from self._mine_triggered(chained, sid, commanded=True)
         elif result.outcome == "detonates":
             yield from self._detonate(mine, sid)
-        elif result.outcome in ("fires_back", "orders_controlled"):
-            self._captor_triggered(mine, sid)
+        elif result.outcome in ("fires_back", "orders_controlled"):  # M8.422, M8.4231
+            yield from self._mine_triggered(mine, sid, commanded=True)
 
     def _cloaked(self, uid: str) -> bool:
         """Fully cloaked now (G13; cloak_steps): M5.1121 mines trigger on it only on a 1."""

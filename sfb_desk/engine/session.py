@@ -64,6 +64,7 @@ from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
 from .minelaying_steps import MineLayingSteps
+from .captor_steps import CaptorSteps
 from .monster_steps import MonsterSteps
 from .terrain_steps import TerrainSteps
 from .mine_steps import MineSteps
@@ -122,8 +123,8 @@ class NotReady(RuntimeError):
 class Session(TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, DisplacementSteps,
               EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
-              BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps, MovementSegment,
-              SideOrders):
+              BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps,
+              CaptorSteps, MovementSegment, SideOrders):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules

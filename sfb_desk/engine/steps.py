@@ -109,6 +109,10 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     Step("6B-seeking", "Seeking Weapons Stage: Voluntary Transfer of Control, Deploy Drones, "
          "launch, Activate/Deactivate SFG steps", 6, "FD6.222, FD7.3342, G16.11, C10.511",
          "S0 L3181, L3284, L5443, L5928, L4531", handler="launches", segment="6B"),
+    Step("6B-captor-launches", "Seeking Weapons Stage: captor mines launch the drones and "
+         "plasma torpedoes they committed (M4.48) or were ordered to (M5.201)", 6,
+         "M4.48, M5.201, M4.4251, M4.412", "S0 L6206-6210, L6322",
+         handler="captor_launches", segment="6B"),
     Step("6B-lock-on", "Lock-On Stage: Tactical Intelligence Interrogations Step", 6,
          "FD6.32, D17.23, G24.2114", "S0 L3193, L1888, L5561", segment="6B"),
     Step("6B7-marines", "Marine Activity Stage: shields dropped or raised, guards, "
@@ -134,6 +138,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          segment="6D"),
     Step("6D-fire-decision", "Fire Decision Step", 6, "D6.315, C6.5471",
          "S0 L5569; reference 5.8 (secret declaration)", handler="fire", segment="6D"),
+    Step("6D-captors", "Captor mines ordered by sensor mines fire (Direct-Fire Weapons "
+         "Stage)", 6, "M5.201, M4.54, M8.4232", "S0 L6322", handler="captor_direct_fire",
+         segment="6D"),
     Step("6D-fire-allocation", "Fire Allocation Stage", 6, "G24.211", "S0 L5551, L5619",
          segment="6D"),
     Step("6D-damage", "Direct Fire Damage Resolution Stage and the roll for critical hits step",

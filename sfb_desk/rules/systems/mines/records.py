@@ -109,6 +109,8 @@ class Mine:
     pre_placed: bool = True  # laid before the scenario (M7.11 counts only these)
     shots: int | None = None  # rounds left in an A/G/H captor (M4.412)
     last_fired_turn: int | None = None
+    fire_clocks: tuple[int, ...] = ()  # a captor's shots, one clock each (M4.412-M4.423)
+    bolt: bool = False  # a type-B captor set to bolt its torpedoes (M4.413)
     controlled_by: tuple[str, ...] = ()  # sensor mines, highest priority first (M4.55)
     chain_of: tuple[str, ...] = ()  # chain/deadman: the mines whose explosion triggers it (M5.33)
     located_by: frozenset[str] = frozenset()  # sides that have detected and located it
