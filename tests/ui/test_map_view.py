@@ -573,7 +573,7 @@ def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monk
     from sfb_desk.ui.map.counters import _Counter
 
     monkeypatch.setattr(_Counter, "RENDERS_PER_FRAME", 3)
-    view.set_units([ship(f"S{i}", at=f"{14 + 2 * (i % 10):02d}{10 + 4 * (i // 10):02d}") for i in range(20)])
+    view.set_units([ship(f"S{i}", at=f"{20 + i % 5:02d}{10 + i // 5:02d}") for i in range(20)])
 
     def frame() -> int:
         image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
@@ -583,17 +583,24 @@ def test_counter_pictures_for_a_new_zoom_level_are_spread_over_frames(view, monk
         return sum(view.counter(uid).renders for uid in view.units)
 
     view.resetTransform()
-    view.zoom_by(0.45)  # pictures at level 0.5; the first frame has nothing to fall back on
-    view.fit_map()
-    assert view.zoom() < 0.5
+    view.zoom_by(1.2)  # pictures at level 2; the first frame has nothing to fall back on
+    view.center_on_hex(H("2211"))  # all twenty on screen
     first = frame()
     assert first == 20
-    view.zoom_by(0.7 / view.zoom())  # level 1.0 now
-    view.center_on_hex(H("2312"))  # all twenty on screen
+    view.zoom_by(2.5 / view.zoom())  # level 4 now
+    view.center_on_hex(H("2211"))
     counts = [first] + [frame() for _ in range(10)]
     steps = [b - a for a, b in zip(counts, counts[1:])]
     assert steps[0] == 3 and max(steps) == 3  # three new pictures a frame, the rest scaled
     assert steps[-2:] == [0, 0] and counts[-1] == first + 20  # every one done, then steady
+    # Zoomed out, counters are enlarged to a readable size (map.zoom): drawn at the same size
+    # on screen whatever the zoom, they reuse one level of pictures and render nothing new.
+    view.zoom_by(0.6 / view.zoom())
+    enlarged = [frame() for _ in range(8)][-1]
+    assert enlarged == counts[-1] + 20  # once, for the enlarged look (labels placed anew)
+    for zoom in (0.4, 0.25, 0.5):
+        view.zoom_by(zoom / view.zoom())
+        assert frame() == enlarged
 
 
 # -- labels: hex numbers, seeker speeds, ship captions -----------------------------------------
@@ -633,24 +640,6 @@ def test_a_seekers_speed_stays_clear_of_the_hex_number(view, facing):
     assert ahead < 0.5  # never on the nose: behind or beside it
     if facing in (0, 1, 5):  # heading up: behind it is below, clear of the number
         assert ahead == pytest.approx(-0.36 * HEX_SIZE)
-
-
-def test_seekers_sharing_a_ships_hex_keep_the_number_and_the_ship_clear(view):
-    at = H("2213")
-    drones = [new_seeker(f"D{i}", "kli", hex=at, facing=f, speed=8 + i, target="CA")
-              for i, f in enumerate((3, 4, 3))]
-    view.set_units([ship(at="2213", facing=0), *drones])
-    zoomed_on(view, at)
-    number = number_rect(view, at)
-    ship_disc = view.counter("CA").mapRectToScene(QRectF(-0.45 * HEX_SIZE, -0.45 * HEX_SIZE,
-                                                         0.9 * HEX_SIZE, 0.9 * HEX_SIZE))
-    labels = [view.counter(d.id).label_rect() for d in drones]
-    for label in labels:
-        assert not label.intersects(number) and not label.intersects(ship_disc), label
-    # The first two go beside the ship, level with it: clear of the number above and of the
-    # caption below; the third goes up, the half the caption leaves free (facing A).
-    ys = [view.counter(d.id).pos().y() - hex_center(at).y() for d in drones]
-    assert ys[0] == pytest.approx(0) and ys[1] == pytest.approx(0) and ys[2] < 0
 
 
 def test_ship_counters_are_captioned_with_the_unit_id_and_named_in_the_tooltip(view):

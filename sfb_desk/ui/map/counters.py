@@ -7,6 +7,9 @@ overlays: :mod:`.overlays`).
 * :class:`SeekerCounter`: drones (a dart) and plasma torpedoes (a glowing ball), small, so a
   hundred of them leave the ships readable; the speed beside it, clear of the hex number.
 
+Counters keep a readable size on screen: zoomed out, the view enlarges them
+(:attr:`_Counter.enlarged`, :func:`~sfb_desk.ui.map.zoom.counter_scale`), so the id and the facing
+pointer stay legible; counters sharing a hex are fanned out by the view (:mod:`.fan`).
 Counters cache their pixels in device coordinates; text is laid out once (QStaticText).
 """
 
@@ -40,14 +43,12 @@ from .looks import (HALO, HALO_FILL, PLATE, PLATE_OPAQUE, R, SELECTED, TEXT, cap
 COUNTER_CACHE_SCALE = 4.0
 #: Pictures kept per counter (zoom levels x with or without text), oldest dropped first.
 PICTURES_KEPT = 3
+#: A ship counter's caption (its id), in scene pixels at the natural size.
+CAPTION_PX = 0.26 * R
 
 
 def _area(rect: QRectF) -> float:
     return rect.width() * rect.height() if rect.isValid() else 0.0
-
-
-#: The middle of a hex, where a ship sits among the seekers sharing its hex.
-_MIDDLE = QRectF(-0.42 * R, -0.42 * R, 0.84 * R, 0.84 * R)
 
 
 def _ring(inner: float, outer: float) -> QPainterPath:
@@ -128,11 +129,21 @@ class _Counter(QGraphicsItem):
         self._pixmaps: dict[tuple[float, bool], QPixmap] = {}
         self.renders = 0
         self.offset = QPointF()  # from the hex's centre (several units share a hex)
+        self.enlarged = 1.0  # drawn this many times its natural size (map.zoom.counter_scale)
         self.set_unit(unit)
 
-    def set_unit(self, unit: Unit, offset: QPointF | None = None) -> None:
+    def set_unit(self, unit: Unit, offset: QPointF | None = None, enlarged: float = 1.0) -> None:
+        """Show ``unit`` at ``offset`` (scene units) from its hex's centre, ``enlarged`` times
+        its natural size. Its labels keep clear of the hex numbers only at the natural size
+        (enlarged, it covers them anyway), so only a change of unit, of being natural, or of
+        the offset while natural lays it out and draws it again."""
         offset = QPointF() if offset is None else QPointF(offset)
-        changed = unit != self.unit or offset != self.offset
+        natural = enlarged == 1.0
+        changed = (unit != self.unit or natural != (self.enlarged == 1.0)
+                   or (natural and offset != self.offset))
+        if enlarged != self.enlarged:
+            self.enlarged = enlarged
+            self.setScale(enlarged)
         self.unit = unit
         self.offset = offset
         self.setPos(hex_center(unit.hex) + offset)
@@ -207,7 +218,7 @@ class ShipCounter(_Counter):
     def __init__(self, unit: Unit) -> None:
         super().__init__(unit)
         self._font = QFont()
-        self._font.setPixelSize(round(0.26 * R))
+        self._font.setPixelSize(round(CAPTION_PX))
         self._speed_font = QFont(self._font)
         self._speed_font.setPixelSize(round(0.36 * R))
         self._speed_font.setBold(True)
@@ -233,7 +244,10 @@ class ShipCounter(_Counter):
         self._speed = _Text(f"{'R' if u.reverse else ''}{u.speed}", self._speed_font)
         name = self._name
         plate = QRectF(-name.width / 2 - 3, -name.height / 2, name.width + 6, name.height)
-        if caption_above(u):
+        if caption_above(u) and (self.enlarged != 1.0 or not self.offset.isNull()):
+            plate = plate.translated(0, -0.66 * R)  # enlarged or fanned out: off the number
+            self._plate_colour = PLATE
+        elif caption_above(u):
             # Up there it would half hide the hex number: its plate covers the number whole.
             band = number_band().translated(-self.offset)
             plate = plate.translated(0, band.center().y()).united(band).intersected(self.BOUNDS)
@@ -246,6 +260,12 @@ class ShipCounter(_Counter):
 
     BOUNDS = QRectF(-1.0 * R, -0.9 * R, 2.0 * R, 1.8 * R)
     TOP_LEFT = BOUNDS.topLeft()
+
+    def shape(self) -> QPainterPath:
+        """Where a click hits it: the disc with its nose, and the caption."""
+        path = QPainterPath(self._body)
+        path.addRect(self._plate)
+        return path
 
     @property
     def caption(self) -> str:
@@ -310,11 +330,13 @@ class SeekerCounter(_Counter):
 
     def _label_place(self) -> QPointF:
         """The speed label's centre: behind the seeker unless that covers a hex number (its
-        own hex's, or the next one's below) or, in a shared hex, the middle where the ship
-        is; then the first place round it that is clear, else the one that covers least."""
+        own hex's, or the next one's below); then the first place round it that is clear, else
+        the one that covers least. (In a shared hex the counters are fanned out, :mod:`.fan`,
+        each inside its own bounds.)"""
+        if self.enlarged != 1.0:  # enlarged, it covers the hex numbers anyway: behind it
+            vx, vy = facing_vector((self.unit.facing + self.LABEL_SIDES[0]) % 6)
+            return QPointF(vx * self.LABEL_DISTANCE, vy * self.LABEL_DISTANCE)
         keep_clear = [band.translated(-self.offset) for band in near_number_bands()]
-        if not self.offset.isNull():
-            keep_clear.append(_MIDDLE.translated(-self.offset))
         w, h = self._label.width, self._label.height
         places = []
         for side in self.LABEL_SIDES:
@@ -329,6 +351,11 @@ class SeekerCounter(_Counter):
 
     BOUNDS = QRectF(-0.6 * R, -0.6 * R, 1.2 * R, 1.2 * R)
     TOP_LEFT = BOUNDS.topLeft()
+    _SHAPE = _disc(0.45 * R)
+
+    def shape(self) -> QPainterPath:
+        """Where a click hits it: a disc round the dart or ball (and most of its label)."""
+        return self._SHAPE
 
     TEXT_MIN = 22.0
 

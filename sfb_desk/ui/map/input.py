@@ -59,6 +59,7 @@ class MapHost(Protocol):
     def viewport(self) -> QWidget: ...
     def select_unit(self, unit_id: str | None) -> None: ...
     def hex_at_view(self, pos: QPointF) -> Hex: ...
+    def unit_at_view(self, pos: QPointF) -> str | None: ...
     def request_move(self, order: MoveOrder) -> bool: ...
     def show_message(self, text: str, error: bool = False) -> None: ...
     def _refuse(self, refusal: Refusal) -> None: ...
@@ -73,7 +74,7 @@ class MapHost(Protocol):
     def start_het_prompt(self) -> bool: ...
     def start_tac_prompt(self) -> bool: ...
     def _cancel_prompt(self) -> None: ...
-    def click_hex(self, h: Hex, modifiers: Qt.KeyboardModifier = ...) -> None: ...
+    def click_hex(self, h: Hex, modifiers: Qt.KeyboardModifier = ..., hit: str | None = None) -> None: ...
     def select_next_mover(self, backwards: bool = False) -> None: ...
     def _handle_key(self, event: QKeyEvent) -> bool: ...
     def _unit_key(self, key: int, shift: bool) -> bool: ...
@@ -139,7 +140,8 @@ class MapInput:
             event.accept()
             return
         if button == Qt.MouseButton.LeftButton:
-            self.click_hex(self.hex_at_view(event.position()), event.modifiers())
+            self.click_hex(self.hex_at_view(event.position()), event.modifiers(),
+                           self.unit_at_view(event.position()))
             event.accept()
             return
         super().mousePressEvent(event)
@@ -175,9 +177,13 @@ class MapInput:
             self.zoom_by(1.15 ** steps)
         event.accept()
 
-    def click_hex(self: MapHost, h: Hex, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-        """A left click on hex ``h``: answer a prompt, move into a highlighted hex, select the
-        unit there, explain why an adjacent hex cannot be entered, or clear the selection."""
+    def click_hex(self: MapHost, h: Hex, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+                  hit: str | None = None) -> None:
+        """A left click on hex ``h`` (on the counter of unit ``hit``, if any): answer a prompt,
+        move into a highlighted hex, select the unit clicked or one in the hex, explain why an
+        adjacent hex cannot be entered, or clear the selection. A counter drawn over another
+        hex than its own (enlarged or fanned out, :mod:`.zoom`, :mod:`.fan`) is what the click
+        chooses: what is seen is what is clicked."""
         unit = self.selected_unit
         shift = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
         ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
@@ -189,12 +195,19 @@ class MapInput:
                 self._cancel_prompt()
             return
         self._cancel_prompt()
+        hit_unit = self._units.get(hit) if hit is not None else None
         options = self._legal.get(h) if unit is not None and not ctrl else None
+        if hit_unit is not None and hit_unit.hex != h and not (options and hit == self._selected):
+            self.select_unit(hit_unit.id)  # another hex's counter (but the selected one's own
+            return  # nose or caption over a hex it may enter still lets that hex be clicked)
         if options:
             slips = [o for o in options if o.order.action == SLIP]
             others = [o for o in options if o.order.action != SLIP]
             pick = (slips or others)[0] if shift else (others or slips)[0]
             self.request_move(pick.order)
+            return
+        if hit_unit is not None:
+            self.select_unit(hit_unit.id)
             return
         here = self._by_hex.get(h, [])
         if here:

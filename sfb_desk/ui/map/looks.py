@@ -4,8 +4,6 @@ grid prints a hex's number, and the facing pointer every counter and ghost draws
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -21,6 +19,8 @@ from .grid import LABEL_PX
 
 
 R = HEX_SIZE
+#: The radius of a ship counter's disc (a shuttle's is smaller), in scene units at its natural size.
+SHIP_DISC = 0.45 * R
 SIDE_COLOURS = {
     "fed": QColor("#2f6fd6"),
     "kli": QColor("#c0392b"),
@@ -103,33 +103,3 @@ def facing_pointer(facing: int, tip: float, base: float, half: float) -> QPolygo
         QPointF(vx * base + px * half, vy * base + py * half),
         QPointF(vx * base - px * half, vy * base - py * half),
     ])
-
-
-_S = 0.58 * R
-_BESIDE, _LOW, _HIGH = ((1, 0), (-1, 0)), ((0.5, 0.87), (-0.5, 0.87)), ((0.5, -0.87), (-0.5, -0.87))
-
-
-def _slots(*groups: tuple[tuple[float, float], ...]) -> tuple[QPointF, ...]:
-    return tuple(QPointF(_S * x, _S * y) for group in groups for x, y in group)
-
-
-#: Where seekers sharing a hex go, in turn: beside the ship, then the half of the hex its
-#: caption leaves free (caption_above), then the other half. Alone, the top comes
-#: last: the hex number is printed there.
-_SEEKER_SLOTS = _slots(_BESIDE, _HIGH, _LOW)
-_SEEKER_SLOTS_CAPTION_ABOVE = _slots(_BESIDE, _LOW, _HIGH)
-_SEEKER_SLOTS_ALONE = (QPointF(0, 0), *_slots(_BESIDE, _LOW, _HIGH))
-
-
-def counter_offsets(units: Sequence[Unit]) -> list[tuple[Unit, QPointF]]:
-    """Where each unit of one hex sits, from the hex's centre: ships stacked down and right,
-    seekers in the slots above (the ship's caption side decides which half they take first)."""
-    ships = [u for u in units if not u.is_seeker]
-    seekers = [u for u in units if u.is_seeker]
-    placed = [(u, QPointF(0.14 * R * i, 0.14 * R * i)) for i, u in enumerate(ships)]
-    if not ships:
-        ring = _SEEKER_SLOTS_ALONE
-    else:
-        ring = _SEEKER_SLOTS_CAPTION_ABOVE if caption_above(ships[0]) else _SEEKER_SLOTS
-    placed += [(u, ring[i % len(ring)]) for i, u in enumerate(seekers)]
-    return placed

@@ -15,6 +15,9 @@ Signals:
 * ``refused(str, str)``: rule number and message of an illegal move asked for.
 * ``hover_info(str)``: the hover overlay's text (hex, range, shield struck, in arc or not).
 
+Counters keep a readable size at every zoom (:mod:`.zoom`) and fan out when they share a hex
+(:mod:`.fan`); a click on a counter selects that unit.
+
 Mouse: click a counter to select it (Ctrl+click selects even in a highlighted hex); click a
 highlighted hex to move there (Shift+click: the sideslip where a turn enters the same hex);
 wheel zooms; drag with the middle or right button, or with Space held, pans.
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QWidget
 
@@ -38,24 +41,25 @@ from sfb_desk.rules.movement.core import MoveOrder
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import GONE, Unit
 
+from .fan import fan_offsets
 from .geometry import HEX_SIZE, MapExtent, hex_at, hex_center
 from .grid import GridItem
 from .info import ArcCoverCache, WeaponArcs, hover_lines
 from .input import MapInput
 from .counters import SeekerCounter, ShipCounter, _Counter
-from .looks import counter_offsets
 from .overlays import HexSetItem, HoverItem, Target, TargetsItem
 from .systems import SystemsItem, SystemsView, counter_opacity
 from .moves import (MoveContext, MoveOption, check_order, click_hint, moves_this_impulse, options_by_hex,
                     selection_text, target_tag)
+from .zoom import MAX_ZOOM, MIN_ZOOM, MapZoom, counter_scale
 
-MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
+__all__ = ["MAX_ZOOM", "MIN_ZOOM", "MapView"]
 BACKGROUND = QColor("#0a0e18")
 FLOAT_EDGE = 2  # a floating map recentres when a unit comes this near its edge
 _OVERLAY_STYLE = "background: rgba(10, 14, 24, 200); color: %s; padding: 4px 6px; border-radius: 4px;"
 
 
-class MapView(MapInput, QGraphicsView):
+class MapView(MapInput, MapZoom, QGraphicsView):
     """The hex map. See the module docstring for signals, mouse and keys."""
 
     unit_selected = Signal(str)
@@ -86,6 +90,7 @@ class MapView(MapInput, QGraphicsView):
         self._units: dict[str, Unit] = {}
         self._by_hex: dict[Hex, list[Unit]] = {}
         self._counters: dict[str, _Counter] = {}
+        self._counter_scale = counter_scale(1.0)  # counters' enlargement at this zoom (map.zoom)
         self._selected: str | None = None
         self._legal: dict[Hex, list[MoveOption]] = {}
         self._weapon: WeaponArcs | None = None
@@ -147,9 +152,7 @@ class MapView(MapInput, QGraphicsView):
             self._set_extent(MapExtent.around([u.hex for u in shown]))
         for uid in set(self._counters) - set(self._units):
             self.scene().removeItem(self._counters.pop(uid))
-        for here in by_hex.values():
-            for u, offset in counter_offsets(here):
-                self._place(u, offset)
+        self._place_all()
         if self._selected not in self._units:
             self._selected = None
         self._refresh()
@@ -227,6 +230,14 @@ class MapView(MapInput, QGraphicsView):
         """The viewport point at the centre of ``h`` (for clicks in tests and tools)."""
         return QPointF(self.mapFromScene(hex_center(h)))
 
+    def unit_at_view(self, pos: QPointF) -> str | None:
+        """The id of the unit whose counter is drawn at viewport point ``pos`` (the top one),
+        or None."""
+        for item in self.items(pos.toPoint()):
+            if isinstance(item, _Counter):
+                return item.unit.id
+        return None
+
     def hex_at_view(self, pos: QPointF) -> Hex:
         scene = self.mapToScene(pos.toPoint())
         return hex_at(scene.x(), scene.y())
@@ -269,7 +280,20 @@ class MapView(MapInput, QGraphicsView):
         self._place_overlays()
 
     # -- refreshing ----------------------------------------------------------------------
-    def _place(self, unit: Unit, offset: QPointF) -> None:
+    def _place_all(self) -> None:
+        k = self._counter_scale
+        for here in self._by_hex.values():
+            for u, offset in fan_offsets(here, k):
+                self._place(u, offset, k)
+
+    def _zoomed(self) -> None:
+        """The zoom changed: counters take their size for it (:func:`.zoom.counter_scale`)."""
+        k = counter_scale(self.zoom())
+        if k != self._counter_scale:
+            self._counter_scale = k
+            self._place_all()
+
+    def _place(self, unit: Unit, offset: QPointF, enlarged: float) -> None:
         counter = self._counters.get(unit.id)
         if counter is None or counter.unit.is_seeker != unit.is_seeker:
             if counter is not None:
@@ -277,7 +301,7 @@ class MapView(MapInput, QGraphicsView):
             counter = (SeekerCounter if unit.is_seeker else ShipCounter)(unit)
             self._counters[unit.id] = counter
             self.scene().addItem(counter)
-        counter.set_unit(unit, offset)
+        counter.set_unit(unit, offset, enlarged)
 
     def _refresh(self) -> None:
         ctx = self._ctx
@@ -390,60 +414,10 @@ class MapView(MapInput, QGraphicsView):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 (Qt name)
         _Counter.new_frame()  # each frame may render a few counter pixmaps (map.counters)
+        if counter_scale(self.zoom()) != self._counter_scale:  # zoomed by a plain Qt call
+            QTimer.singleShot(0, self._zoomed)
         super().drawBackground(painter, rect)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         self._place_overlays()
-
-    def zoom(self) -> float:
-        return self.transform().m11()
-
-    def zoom_by(self, factor: float) -> None:
-        """Zoom by ``factor`` (a step of a wheel or key gesture), within the zoom limits."""
-        target = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom() * factor))
-        factor = target / self.zoom()
-        if abs(factor - 1.0) > 1e-9:
-            self.grid.zooming()
-            self.scale(factor, factor)
-
-    def settle(self) -> None:
-        """End a zoom gesture now: the next frame is drawn crisp (screenshots, tests)."""
-        self.grid.settle()
-
-    def zoom_in(self) -> None:
-        self._zoom_centred(1.25)
-
-    def zoom_out(self) -> None:
-        self._zoom_centred(1 / 1.25)
-
-    def _zoom_centred(self, factor: float) -> None:
-        anchor = self.transformationAnchor()
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.zoom_by(factor)
-        self.setTransformationAnchor(anchor)
-
-    def fit_map(self) -> None:
-        """Zoom and centre so the whole map (or floating window) fits."""
-        self.fitInView(self.extent.scene_rect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def fit_units(self, margin_hexes: float = 2.0) -> None:
-        """Zoom and centre on the units shown (the whole map when there are none)."""
-        if not self._units:
-            self.fit_map()
-            return
-        points = [hex_center(u.hex) for u in self._units.values()]
-        xs, ys = [p.x() for p in points], [p.y() for p in points]
-        pad = margin_hexes * 1.8 * HEX_SIZE
-        rect = QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-
-    def center_on_hex(self, h: Hex) -> None:
-        self.centerOn(hex_center(h))
-
-    def pan_by(self, dx: float, dy: float) -> None:
-        """Scroll the view by ``dx``, ``dy`` viewport pixels."""
-        hbar, vbar = self.horizontalScrollBar(), self.verticalScrollBar()
-        hbar.setValue(round(hbar.value() + dx))
-        vbar.setValue(round(vbar.value() + dy))
-
