@@ -231,12 +231,13 @@ class MapView(MapInput, MapZoom, QGraphicsView):
         return QPointF(self.mapFromScene(hex_center(h)))
 
     def unit_at_view(self, pos: QPointF) -> str | None:
-        """The id of the unit whose counter is drawn at viewport point ``pos`` (the top one),
-        or None."""
-        for item in self.items(pos.toPoint()):
-            if isinstance(item, _Counter):
-                return item.unit.id
-        return None
+        """The id of the unit whose counter is drawn at viewport point ``pos`` (of several
+        overlapping there, the one whose centre is nearest), or None."""
+        at = self.mapToScene(pos.toPoint())
+        hits = [item for item in self.items(pos.toPoint()) if isinstance(item, _Counter)]
+        if not hits:
+            return None
+        return min(hits, key=lambda c: (c.scenePos() - at).manhattanLength()).unit.id
 
     def hex_at_view(self, pos: QPointF) -> Hex:
         scene = self.mapToScene(pos.toPoint())
