@@ -28,8 +28,6 @@ refused, so a failed load followed by an autosave cannot destroy it.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -51,16 +49,13 @@ from ..engine.records import NO_COMBAT, Combat
 from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
 from ..engine.session import Session
-from .paths import remove_stale_temps, user_data_dir
+from .save_paths import AUTOSAVE_DIR, AUTOSAVE_NAME, SUFFIX, autosave_path  # noqa: F401 - re-exported
+from .save_paths import atomic_write as _atomic_write
 from .volley_dice import MIGRATED_LOG, add_volley_sides, merge_to_hit_answers
 from .safe_load import BadFile, load_json
 
 FORMAT = "sfb-desk-save"
 CURRENT_VERSION = 8
-SUFFIX = ".sfbsave"
-#: The autosave: ``autosave/current.sfbsave`` in the user data folder (README).
-AUTOSAVE_DIR = "autosave"
-AUTOSAVE_NAME = "current" + SUFFIX
 
 #: version -> function turning a save of that version into one of the next version. Applied in
 #: order before validation; every version keeps a fixture under tests/data/saves/.
@@ -336,38 +331,6 @@ def save_game(path: Path | str, session: Session) -> Path:
     return path
 
 
-def autosave_path() -> Path:
-    """The autosave file, ``autosave/current.sfbsave`` in the user data folder (SFB_DESK_HOME in
-    tests); the app's autosave (qt/game_files) is this file."""
-    return user_data_dir() / AUTOSAVE_DIR / AUTOSAVE_NAME
-
-
-
 def autosave(session: Session, path: Path | str | None = None) -> Path:
     """Save to the autosave file (or ``path``), with the same refusal to clobber other files."""
     return save_game(path if path is not None else autosave_path(), session)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    remove_stale_temps(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # POSIX: make the rename itself durable
-        dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)

@@ -2,7 +2,7 @@
 (:class:`~sfb_desk.qt.controller.GameController` owns one :class:`Autosaves`).
 
 After every completed step the record is written to ``autosave/current.sfbsave`` on the worker
-thread (:func:`~sfb_desk.qt.game_files.autosave_file`), one write at a time: a step completed
+thread (:func:`~sfb_desk.qt.autosave_files.autosave_file`), one write at a time: a step completed
 while a write is in flight waits, and only the newest waiting record is written. An autosave a
 session left without a clean exit is offered (:attr:`Autosaves.offer`); until it is recovered
 or declined nothing is written over it. Declining renames it aside, never deletes it.
@@ -13,11 +13,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import game_files
-from .game_files import Recoverable
-from .game_record import GameRecord, TableSettings
-from .worker import SequencerThread
+from . import autosave_files
+from .autosave_files import Recoverable
+
+if TYPE_CHECKING:  # the engine is imported with the first game, not at start-up
+    from .game_record import GameRecord, TableSettings
+    from .worker import SequencerThread
 
 
 class Autosaves:
@@ -31,7 +34,7 @@ class Autosaves:
         self._thread = thread
         self._pending = pending
         self._table = table
-        self.offer: Recoverable | None = game_files.recoverable()
+        self.offer: Recoverable | None = autosave_files.recoverable()
         self.closed = False
         self._in_flight: int | None = None
         self._next: GameRecord | None = None
@@ -44,7 +47,7 @@ class Autosaves:
             self._next = record
             return
         self._in_flight = self._thread.save(
-            dataclasses.replace(record, table=self._table()), game_files.autosave_file())
+            dataclasses.replace(record, table=self._table()), autosave_files.autosave_file())
         self._pending[self._in_flight] = ("autosave", len(record.answers))
 
     def done(self) -> None:
@@ -70,9 +73,9 @@ class Autosaves:
         offer, self.offer = self.offer, None
         if offer is None or not offer.path.exists():
             return None
-        return game_files.set_aside(offer.path, "declined")
+        return autosave_files.set_aside(offer.path, "declined")
 
     def mark_clean_exit(self) -> None:
         """At a clean close: record the clean exit, unless an offer is still undecided."""
         if self.offer is None:
-            game_files.mark_clean_exit()
+            autosave_files.mark_clean_exit()

@@ -28,30 +28,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 
-from ..engine.answers import NO_ANSWER
-from ..engine.corrections import Correction
-from ..engine.log import LogRecord
-from ..engine.prompts import Prompt
-from ..rules.game_state import GameState
 from .app_settings import open_settings, recent_files, remember_file
 from .autosave import Autosaves
-from .record_command import RecordCommand
-from .game_files import Recoverable
-from .game_record import (
-    TABLE,
-    AutoAnswers,
-    GameRecord,
-    Step,
-    TableSettings,
-    describe_prompt,
-    dice_rolls,
-    new_record,
-)
-from .worker import SequencerThread
+from .autosave_files import Recoverable
+from .sources import TABLE
+from .worker import SequencerThread, no_answer
+
+if TYPE_CHECKING:  # the engine comes with the first game (game_record), not at start-up
+    from ..engine.log import LogRecord
+    from ..engine.prompts import Prompt
+    from ..rules.game_state import GameState
+    from .game_record import AutoAnswers, GameRecord, Step, TableSettings
 
 APP_TITLE = "SFB Desk"
 
@@ -139,11 +131,12 @@ class GameController(QObject):
                  **setup: object) -> None:
         """Start a game from ``initial`` (the automatic sources answer first). ``table``: the
         title, robot sides and computer-rolled dice of this game."""
+        from .game_record import new_record
         record = new_record(initial, **setup)
         if table is not None:
             record = dataclasses.replace(record, table=table)
         self._replace(record, None)
-        self._request(TABLE, NO_ANSWER, "Start")
+        self._request(TABLE, no_answer(), "Start")
 
     def answer(self, value: object, source: str = TABLE) -> bool:
         """Answer the pending prompt (on the worker). False if nothing can be answered now (no
@@ -196,7 +189,7 @@ class GameController(QObject):
             self._auto_changed = True
             return
         self._auto_changed = False
-        self._request(TABLE, NO_ANSWER, label)
+        self._request(TABLE, no_answer(), label)
 
     @property
     def pass_policy(self) -> object:
@@ -207,6 +200,7 @@ class GameController(QObject):
             self._record = dataclasses.replace(self._record, table=self._table())
 
     def _table(self) -> TableSettings:
+        from .game_record import TableSettings
         title = self._record.table.title if self._record is not None else ""
         return TableSettings(title, tuple(sorted(self._robots.items())),
                              frozenset(self._auto_sides))
@@ -224,6 +218,7 @@ class GameController(QObject):
             if self.busy:
                 self.status.emit("Working… mark the box again in a moment")
             return False
+        from ..engine.corrections import Correction
         what = "Mark" if destroyed else "Unmark"
         self._request(TABLE, Correction(unit, box, destroyed), f"{what} {box} on {unit}")
         return True
@@ -327,6 +322,7 @@ class GameController(QObject):
         return prompt.purpose
 
     def _auto(self) -> AutoAnswers:
+        from .game_record import AutoAnswers
         return AutoAnswers(self._auto_sides, self._auto_defaults, self._robots, self._policy)
 
     def _request(self, source: str, value: object, label: str) -> None:
@@ -356,6 +352,7 @@ class GameController(QObject):
         self._record = record
         if record is None:
             return
+        from .game_record import describe_prompt
         if added:
             for r in added:
                 self.event_logged.emit(r)
@@ -369,6 +366,7 @@ class GameController(QObject):
 
     @Slot(int, object)
     def _on_advanced(self, rid: int, step: Step) -> None:
+        from .game_record import describe_prompt
         _, (generation, before, label) = self._pending.pop(rid)
         self._answering = None
         self.busy_changed.emit(False)
@@ -393,6 +391,8 @@ class GameController(QObject):
 
     def _apply(self, before: GameRecord, step: Step, label: str) -> None:
         assert step.record is not None and self._record is not None
+        from .game_record import dice_rolls
+        from .record_command import RecordCommand
         current = self._record
         after = step.record
         added = after.records[len(before.records):]
@@ -422,6 +422,7 @@ class GameController(QObject):
     @Slot(int, object, str)
     def _on_loaded(self, rid: int, record: GameRecord, path: str) -> None:
         kind, _ = self._pending.pop(rid)
+        from .game_record import describe_prompt
         if kind == "recover":
             self._autosaves.offer = None
             self._replace(record, None)

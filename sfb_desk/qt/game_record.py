@@ -27,11 +27,8 @@ from ..engine.prompts import Choice, DiceRequest, Prompt
 from ..engine.session import Session
 from ..rules.game_state import GameState
 from ..rules.results import Refusal
+from .sources import PASSED, TABLE  # noqa: F401 - re-exported: who answered
 
-#: Source name of answers the table typed (physical dice, orders, choices).
-TABLE = "player"
-#: Source name of defaults the table's pass policy gave (:mod:`.pass_policy`).
-PASSED = "pass-policy"
 #: Source name of dice the seeded generator rolled (solo play).
 SEEDED = SeededDice.name
 

@@ -20,12 +20,15 @@ import traceback
 import weakref
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..data.saves import SaveError
-from ..engine.answers import NO_ANSWER
-from .game_files import load_record, save_record
-from .game_record import AutoAnswers, GameRecord, RecordError, advance
+if TYPE_CHECKING:
+    from .game_record import AutoAnswers, GameRecord
+
+# The engine (game_record, game_files, data.saves) is imported by the first request, on the
+# worker thread: the window starts, and its worker with it, before any game (issue 13: start-up).
 
 
 class SequencerWorker(QObject):
@@ -48,6 +51,8 @@ class SequencerWorker(QObject):
                 auto: AutoAnswers | None) -> None:
         """Answer the record's pending prompt with ``value`` (NO_ANSWER: none), then let
         ``auto`` answer what it may."""
+        from .game_record import advance
+
         try:
             step = advance(record, value, source, auto)
         except Exception as exc:  # noqa: BLE001 - reported; the thread lives on
@@ -57,6 +62,10 @@ class SequencerWorker(QObject):
 
     @Slot(int, object, str)
     def save(self, request_id: int, record: GameRecord, path: str) -> None:
+        from ..data.saves import SaveError
+        from .game_files import save_record
+        from .game_record import RecordError
+
         try:
             save_record(path, record)
         except (SaveError, OSError, RecordError) as exc:
@@ -66,6 +75,9 @@ class SequencerWorker(QObject):
 
     @Slot(int, str)
     def load(self, request_id: int, path: str) -> None:
+        from ..data.saves import SaveError
+        from .game_files import load_record
+
         try:
             record = load_record(path)
         except (SaveError, OSError) as exc:
@@ -79,6 +91,16 @@ def _describe(exc: BaseException) -> str:
     where = f" at {Path(last[0].filename).name}:{last[0].lineno}" if last else ""
     return f"internal error{where}: {type(exc).__name__}: {exc}"
 
+
+_NOTHING = object()  # no answer given to SequencerThread.advance
+
+
+def no_answer() -> object:
+    """The engine's "no answer" (the automatic sources answer), imported when first asked: only
+    with a game."""
+    from ..engine.answers import NO_ANSWER
+
+    return NO_ANSWER
 
 _threads: weakref.WeakSet[SequencerThread] = weakref.WeakSet()
 
@@ -156,8 +178,12 @@ class SequencerThread(QObject):
         self._ids += 1
         return self._ids
 
-    def advance(self, record: GameRecord, value: object = NO_ANSWER, source: str = "player",
+    def advance(self, record: GameRecord, value: object = _NOTHING, source: str = "player",
                 auto: AutoAnswers | None = None) -> int:
+        """Answer the record's pending prompt with ``value`` on the worker (none given: the
+        engine's NO_ANSWER, the automatic sources only); the request id."""
+        if value is _NOTHING:
+            value = no_answer()
         rid = self.next_id()
         self._advance.emit(rid, record, value, source, auto)
         return rid

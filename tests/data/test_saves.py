@@ -88,7 +88,7 @@ def test_a_failed_write_leaves_the_old_save(tmp_path, monkeypatch):
     def boom(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(saves.os, "replace", boom)
+    monkeypatch.setattr(os, "replace", boom)  # the atomic write (data/save_paths.py)
     with pytest.raises(OSError):
         save_game(path, session)
     assert path.read_bytes() == before

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...rules.game_state import GameState
 from ...rules.hexes import hex_range
@@ -58,9 +59,13 @@ from ...rules.combat.shields import UP
 from ...rules.systems.transporters import TRANSPORTER_RANGE, uses_paid
 from ...rules.units import IMPULSES, Unit, clock_of
 from ..prompts import Orders, Prompt
-from ..records import Combat
-from .fire_options import OrdersContext, side_can_fire
-from .launch_options import side_can_launch
+
+if TYPE_CHECKING:
+    from ..records import Combat
+
+# The fire and launch options (.fire_options, .launch_options: the combat and seeking rules)
+# are imported when a fire or launch prompt is weighed: the orders panel shows its switches at
+# the app's start, before any game (issue 13: start-up).
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +114,13 @@ class PassPolicy:
         if prompt.kind == "tractors":
             return self.skip_idle_tractors and not side_can_tract(state, combat, prompt.side)
         if prompt.kind == "launches" and self.skip_idle_launches:
+            from .fire_options import OrdersContext
+            from .launch_options import side_can_launch
+
             return not side_can_launch(OrdersContext(state, combat, specs or {}), prompt.side)
         if prompt.kind == "fire" and self.fire_when_able:
+            from .fire_options import OrdersContext, side_can_fire
+
             return not side_can_fire(OrdersContext(state, combat, specs or {}), prompt.side,
                                      max_range=self.fire_max_range)
         return False

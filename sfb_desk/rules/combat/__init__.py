@@ -12,61 +12,27 @@
 * :mod:`.options`: :class:`CombatOptions`, the disputed readings as switches.
 """
 
-from .enveloping import EPT, HELLBORE, apply_enveloping, enveloping_shares, remainder_needed
-from .ew import anti_drone_shift, direct_fire_shift, total_ecm
-from .fire import FireSituation, ShotOrder, check_shot, fire_shots, resolve_shot, shot_dice, situation
-from .options import DEFAULT_COMBAT_OPTIONS, CombatOptions
-from .ranges import (
-    ACTIVE,
-    LOW_POWER,
-    OFF,
-    PASSIVE,
-    FireControl,
-    effective_range,
-    lock_on_succeeds,
-    scanner_factor,
-    sensor_rating,
-)
-from .rate import FiringHistory, check_rate_of_fire, record_shot
-from .resolve import ShotResult, fire_weapon
-from .shields import (
-    DOWN,
-    DROPPED,
-    UP,
-    Reinforcement,
-    ShieldState,
-    add_specific,
-    apply_to_shields,
-    choose_shield,
-    drop_shield,
-    end_turn,
-    raise_shield,
-    set_reinforcement,
-)
-from .volley import (
-    CombatTarget,
-    FireOutcome,
-    Hit,
-    VolleyGroup,
-    VolleyOutcome,
-    fire_volley,
-    group_volleys,
-    hits_from,
-    resolve_volley,
-    shield_phase,
-    volley_steps,
-)
-from .weapons import DIRECT_FIRE_WEAPONS, DirectFireWeapon, direct_fire_weapon
+from ..lazy_package import lazy_exports, names
 
-__all__ = [
-    "ACTIVE", "DEFAULT_COMBAT_OPTIONS", "DIRECT_FIRE_WEAPONS", "DOWN", "DROPPED", "EPT", "HELLBORE",
-    "LOW_POWER", "OFF", "PASSIVE", "UP", "CombatOptions", "CombatTarget", "DirectFireWeapon",
-    "FireControl", "FireOutcome", "FireSituation", "FiringHistory", "Hit", "Reinforcement",
-    "ShieldState", "ShotOrder", "ShotResult", "VolleyGroup", "VolleyOutcome", "add_specific",
-    "anti_drone_shift", "apply_enveloping", "apply_to_shields", "check_rate_of_fire", "check_shot",
-    "choose_shield", "direct_fire_shift", "direct_fire_weapon", "drop_shield", "effective_range",
-    "end_turn", "enveloping_shares", "fire_shots", "fire_volley", "fire_weapon", "group_volleys",
-    "hits_from", "lock_on_succeeds", "raise_shield", "record_shot", "remainder_needed",
-    "resolve_shot", "resolve_volley", "scanner_factor", "sensor_rating", "set_reinforcement",
-    "shield_phase", "shot_dice", "situation", "total_ecm", "volley_steps",
-]
+#: module -> the names it offers at the package's top.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "enveloping": ("EPT", "HELLBORE", "apply_enveloping", "enveloping_shares",
+        "remainder_needed"),
+    "ew": ("anti_drone_shift", "direct_fire_shift", "total_ecm"),
+    "fire": ("FireSituation", "ShotOrder", "check_shot", "fire_shots", "resolve_shot",
+        "shot_dice", "situation"),
+    "options": ("DEFAULT_COMBAT_OPTIONS", "CombatOptions"),
+    "ranges": ("ACTIVE", "LOW_POWER", "OFF", "PASSIVE", "FireControl", "effective_range",
+        "lock_on_succeeds", "scanner_factor", "sensor_rating"),
+    "rate": ("FiringHistory", "check_rate_of_fire", "record_shot"),
+    "resolve": ("ShotResult", "fire_weapon"),
+    "shields": ("DOWN", "DROPPED", "UP", "Reinforcement", "ShieldState", "add_specific",
+        "apply_to_shields", "choose_shield", "drop_shield", "end_turn", "raise_shield",
+        "set_reinforcement"),
+    "volley": ("CombatTarget", "FireOutcome", "Hit", "VolleyGroup", "VolleyOutcome",
+        "fire_volley", "group_volleys", "hits_from", "resolve_volley", "shield_phase",
+        "volley_steps"),
+    "weapons": ("DIRECT_FIRE_WEAPONS", "DirectFireWeapon", "direct_fire_weapon"),
+}
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
+__all__ = names(_EXPORTS)

@@ -1,17 +1,21 @@
 """The main window's way into the campaign ledger: Campaign > Campaign ledger… opens (or
 creates) a campaign file in a :class:`~.window.CampaignWindow`; "Fight at the table" sets the
 battle up in the main window; when that game ends its result comes back into the campaign by
-itself ("Bring the result back" imports it earlier, e.g. after both sides disengaged)."""
+itself ("Bring the result back" imports it earlier, e.g. after both sides disengaged). The
+ledger and its window are imported when a campaign is opened (issue 13: start-up)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from sfb_desk.campaign.ledger import Campaign, LedgerError
+if TYPE_CHECKING:
+    from sfb_desk.campaign.ledger import Campaign
 
-from .window import CampaignWindow
+    from .window import CampaignWindow
 
 FILTER = "SFB Desk campaigns (*.sfbcampaign);;All files (*)"
 
@@ -28,6 +32,8 @@ def add_campaign_actions(window: QMainWindow, menu: QMenu) -> dict[str, QAction]
 
 
 def open_campaign(window: QMainWindow, path: str | None = None) -> CampaignWindow | None:
+    from sfb_desk.campaign.ledger import Campaign, LedgerError
+
     if path is None:
         path, _ = QFileDialog.getOpenFileName(window, "Open campaign", "", FILTER)
     if not path:
@@ -47,6 +53,7 @@ def open_campaign(window: QMainWindow, path: str | None = None) -> CampaignWindo
 
 def new_example(window: QMainWindow, path: str | None = None) -> CampaignWindow | None:
     from sfb_desk.campaign.examples import border_war
+    from sfb_desk.campaign.ledger import LedgerError
 
     if path is None:
         path, _ = QFileDialog.getSaveFileName(window, "New example campaign", "border-war.sfbcampaign", FILTER)
@@ -60,6 +67,8 @@ def new_example(window: QMainWindow, path: str | None = None) -> CampaignWindow 
 
 
 def show_campaign(window: QMainWindow, campaign: Campaign) -> CampaignWindow:
+    from .window import CampaignWindow
+
     cw = CampaignWindow(campaign, parent=window)  # first: a damaged record leaves the old one open
     old = getattr(window, "campaign_window", None)
     if old is not None:

@@ -14,15 +14,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.rules.units import FACING_LETTERS
 from .editor import OrderEditor, note
+
+if TYPE_CHECKING:  # the fire options (the combat rules) come with the first game
+    from sfb_desk.engine.orders.fire_options import OrdersContext
 
 _DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(1, 10)}
 

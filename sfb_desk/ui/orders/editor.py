@@ -10,12 +10,16 @@ table changed something (then Enter no longer passes).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from sfb_desk.engine.prompts import Prompt
-from sfb_desk.engine.orders.fire_options import OrdersContext
+
+if TYPE_CHECKING:  # the fire options (the combat rules) come with the first game
+    from sfb_desk.engine.orders.fire_options import OrdersContext
 
 #: Colours shared by the editors: a rule's refusal, a note, what may be done.
 RED = "#b00020"

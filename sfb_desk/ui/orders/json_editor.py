@@ -8,6 +8,7 @@ the panel); text that is not JSON is refused with the line and column.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QKeyEvent
@@ -15,8 +16,10 @@ from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 
 from sfb_desk.data.safe_load import BadFile, parse_json
 from sfb_desk.engine.prompts import ORDER_KINDS, Prompt
-from sfb_desk.engine.orders.fire_options import OrdersContext
 from .editor import OrderEditor, OrdersInputError, note
+
+if TYPE_CHECKING:  # the fire options (the combat rules) come with the first game
+    from sfb_desk.engine.orders.fire_options import OrdersContext
 
 
 class _Text(QPlainTextEdit):

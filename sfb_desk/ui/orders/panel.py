@@ -24,6 +24,8 @@ it to ``controller.set_pass_policy``.
 from __future__ import annotations
 
 import json
+from functools import cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
@@ -39,27 +41,36 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.engine.log import EVENT
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders, Prompt
-from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.engine.orders.pass_policy import PassPolicy
-from .announce import AnnounceEditor, SpeedPlotEditor
-from .choice import ChoiceEditor, MovementEditor, YesNoEditor, ButtonEditor
-from .fire import FireEditor
-from .json_editor import JsonEditor
-from .launch import LaunchEditor
+from .choice import ButtonEditor, ChoiceEditor
 from .editor import RED, OrderEditor, OrdersInputError
 from .pass_policy import PassPolicyBox
-from .reserve import ReserveEditor
 
-#: Editors by Orders kind (anything else is typed as JSON).
-EDITORS: dict[str, type[OrderEditor]] = {
-    "movement": MovementEditor,
-    "fire": FireEditor,
-    "launches": LaunchEditor,
-    "announce": AnnounceEditor,
-    "speed_plot": SpeedPlotEditor,
-    "reserve_reinforcement": ReserveEditor,
-    "disengage": YesNoEditor,
-}
+if TYPE_CHECKING:
+    from sfb_desk.engine.orders.fire_options import OrdersContext
+
+
+
+@cache
+def editors() -> dict[str, type[OrderEditor]]:
+    """Editors by Orders kind (anything else is typed as JSON), imported with the first
+    prompt: their fire and launch options need the combat and seeking rules, which the app's
+    start does not (issue 13: start-up)."""
+    from .announce import AnnounceEditor, SpeedPlotEditor
+    from .choice import MovementEditor, YesNoEditor
+    from .fire import FireEditor
+    from .launch import LaunchEditor
+    from .reserve import ReserveEditor
+
+    return {
+        "movement": MovementEditor,
+        "fire": FireEditor,
+        "launches": LaunchEditor,
+        "announce": AnnounceEditor,
+        "speed_plot": SpeedPlotEditor,
+        "reserve_reinforcement": ReserveEditor,
+        "disengage": YesNoEditor,
+    }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
@@ -87,6 +98,8 @@ def context_from(controller) -> OrdersContext | None:  # noqa: ANN001
     state = controller.state
     if state is None:
         return None
+    from sfb_desk.engine.orders.fire_options import OrdersContext
+
     record = controller.record
     setup = getattr(record, "setup", None) or {}
     return OrdersContext(state, getattr(record, "combat", None), setup.get("specs") or {},
@@ -98,7 +111,9 @@ def editor_for(prompt: Prompt, ctx: OrdersContext | None) -> OrderEditor:
     if isinstance(prompt, Choice):
         return ChoiceEditor(prompt, ctx)
     kind = getattr(prompt, "kind", "")
-    cls = EDITORS.get(kind, JsonEditor)
+    from .json_editor import JsonEditor
+
+    cls = editors().get(kind, JsonEditor)
     if kind in ("fire", "launches") and not _has_records(prompt, ctx):
         cls = JsonEditor  # units without ship records: free-form records (v1 games)
     return cls(prompt, ctx)

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.engine.log import ANSWER, PROMPT, LogRecord
 from sfb_desk.engine.prompts import DICE_KINDS, DiceRequest
-from sfb_desk.qt.game_record import TABLE
+from sfb_desk.qt.sources import TABLE
 
 HISTORY = 8
 _SPLIT_ROLLS = re.compile(r"[,;]")

@@ -7,12 +7,14 @@ the game goes; :meth:`EventLog.bind` follows a GameController (``event_logged`` 
 
 Each line is a sentence (:mod:`.log_lines`: what was asked, what was decided, by whom); the
 "Details" switch shows the answers with their prompt keys and values as given instead. A long
-answer's full value is the line's tool tip.
+answer's full value is the line's tool tip. The line writers (and the engine and rules they read)
+are imported with the first record: the log is empty at start-up (issue 13).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -32,22 +34,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sfb_desk.engine.energy_steps import parse_allocation
 from sfb_desk.engine.log import ANSWER, EVENT, PROMPT, REFUSED, LogRecord
-from sfb_desk.engine.prompts import Orders
-from sfb_desk.qt.ea_game import EA_KIND
-from sfb_desk.rules.energy import Allocation
 
-from .log_lines import (  # noqa: F401 - re-exported for the log's users
-    LONG,
-    EnergyTotals,
-    _order_kind,
-    allocation_summary,
-    describe,
-    full_answer,
-    game_totals,
-    orders_summary,
-)
+if TYPE_CHECKING:
+    from .log_lines import EnergyTotals
+
+#: The names of :mod:`.log_lines` re-exported for the log's users (imported when first asked).
+_LINES = frozenset({"LONG", "EnergyTotals", "_order_kind", "allocation_summary", "describe",
+                    "full_answer", "game_totals", "orders_summary"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _LINES:
+        from . import log_lines
+
+        return getattr(log_lines, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _game_totals(controller) -> EnergyTotals:  # noqa: ANN001
+    """:func:`.log_lines.game_totals` of the controller's game, imported when first used."""
+    def totals(unit_id: str, turn: int, allocation: object) -> tuple[object, object] | None:
+        from .log_lines import game_totals
+
+        return game_totals(lambda: controller.record)(unit_id, turn, allocation)
+
+    return totals
 
 #: Filter choices: label -> record kinds shown.
 KINDS: dict[str, frozenset[str]] = {
@@ -91,6 +103,11 @@ class LogModel(QAbstractListModel):
         return None
 
     def _describe(self, records: Iterable[LogRecord]) -> None:
+        records = list(records)
+        if not records:
+            return
+        from .log_lines import describe, full_answer
+
         for r in records:
             prompt = self._asked.get(r.key)
             if r.kind == PROMPT:
@@ -108,6 +125,13 @@ class LogModel(QAbstractListModel):
             self.reset(list(self._records))
 
     def _totals(self, record: LogRecord, prompt: object) -> tuple[object, object] | None:
+        from sfb_desk.engine.energy_steps import parse_allocation
+        from sfb_desk.engine.prompts import Orders
+        from sfb_desk.qt.ea_game import EA_KIND
+        from sfb_desk.rules.energy import Allocation
+
+        from .log_lines import _order_kind
+
         if self.totals is None or record.kind != ANSWER or _order_kind(record, prompt) != EA_KIND:
             return None
         unit = prompt.unit if isinstance(prompt, Orders) and prompt.unit else \
@@ -192,7 +216,7 @@ class EventLog(QWidget):
         layout.addWidget(self.view)
 
     def bind(self, controller) -> None:
-        self.model.totals = game_totals(lambda: controller.record)
+        self.model.totals = _game_totals(controller)
         controller.event_logged.connect(self.append)
         controller.log_reset.connect(self.reset)
         self.reset(controller.log)

@@ -12,6 +12,8 @@ analysis dock is selected in the others.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
@@ -19,15 +21,18 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from sfb_desk.data.library import ShipLibrary
 from ..analysis.lazy import LazyAnalysisDock
 from ..table.dice_panel import DicePanel
-from ..ea.dock import EaDock
 from ..table.event_log import EventLog
 from ..table.impulse_tracker import ImpulseTracker
 from ..map.bridge import MapBridge
 from ..map.view import MapView
 from ..orders.panel import OrdersPanel
 from ..library.browser import ShipBrowser
-from ..ssd.tabs import SsdTabs
-from ..table.victory_panel import VictoryPanel
+from .lazy_panel import LazyPanel
+
+if TYPE_CHECKING:  # built when their dock is first shown (LazyPanel)
+    from ..ea.dock import EaDock
+    from ..ssd.tabs import SsdTabs
+    from ..table.victory_panel import VictoryPanel
 
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
@@ -35,20 +40,32 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
 @dataclass
 class GameDocks:
-    """The panels and their docks (names are the docks' object names)."""
+    """The panels and their docks (names are the docks' object names). The SSDs, the EA
+    sheet and the victory panel are built when their dock is first shown, or when asked for
+    here (:class:`~.lazy_panel.LazyPanel`)."""
 
     map_view: MapView
     map_bridge: MapBridge
-    ssd_tabs: SsdTabs
-    ea: EaDock
     orders: OrdersPanel
     dice: DicePanel
     log: EventLog
     tracker: ImpulseTracker
     analysis: LazyAnalysisDock
     browser: ShipBrowser
-    victory: VictoryPanel
     docks: dict[str, QDockWidget]
+    lazy: dict[str, LazyPanel]  # by dock name: "ssd", "ea", "victory"
+
+    @property
+    def ssd_tabs(self) -> SsdTabs:
+        return self.lazy["ssd"].panel  # type: ignore[return-value]
+
+    @property
+    def ea(self) -> EaDock:
+        return self.lazy["ea"].panel  # type: ignore[return-value]
+
+    @property
+    def victory(self) -> VictoryPanel:
+        return self.lazy["victory"].panel  # type: ignore[return-value]
 
 
 def _dock(window: QMainWindow, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea,
@@ -84,10 +101,9 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     docks: dict[str, QDockWidget] = {}
     map_view = MapView()
     bridge = MapBridge(map_view, controller)
-    ssd_tabs = SsdTabs()
-    ssd_tabs.bind(controller)
-    ea = EaDock()
-    ea.bind(controller)
+    lazy = {name: LazyPanel(partial(_bound, build, controller))
+            for name, build in (("ssd", _ssd_tabs), ("ea", _ea_dock), ("victory", _victory))}
+    ssd_tabs, ea, victory = lazy["ssd"], lazy["ea"], lazy["victory"]
     orders = OrdersPanel()
     orders.bind(controller)
     dice = DicePanel()
@@ -99,8 +115,6 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     analysis = LazyAnalysisDock()  # the charts are built when the dock is first shown
     analysis.bind(controller)
     browser = ShipBrowser(library)
-    victory = VictoryPanel()
-    victory.bind(controller)
 
     # Two columns and no central widget: on the left the turn strip, the map and under it
     # the orders, dice and log; on the right the ship views as tabs.
@@ -123,9 +137,48 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
         window.tabifyDockWidget(d_ssd, _dock(window, name, title, widget, RIGHT, docks))
     d_ssd.raise_()
     docks["analysis"].visibilityChanged.connect(analysis.dock_visible)
+    for name, panel in lazy.items():
+        docks[name].visibilityChanged.connect(panel.dock_visible)
     # one selection across the panels
-    bridge.unit_selected.connect(ssd_tabs.show_unit)
+    selected: list[str] = []  # the unit last selected while the SSDs were not built yet
+
+    def show_in_ssds(unit_id: str) -> None:
+        if ssd_tabs.built:
+            ssd_tabs.panel.show_unit(unit_id)
+        else:
+            selected[:] = [unit_id]
+
+    def wire_ssds(tabs: SsdTabs) -> None:
+        tabs.unit_selected.connect(analysis.show_unit)
+        if selected:
+            tabs.show_unit(selected[0])
+
+    bridge.unit_selected.connect(show_in_ssds)
     bridge.unit_selected.connect(analysis.show_unit)
-    ssd_tabs.unit_selected.connect(analysis.show_unit)
-    return GameDocks(map_view, bridge, ssd_tabs, ea, orders, dice, log, tracker, analysis,
-                     browser, victory, docks)
+    ssd_tabs.when_built(wire_ssds)
+    return GameDocks(map_view, bridge, orders, dice, log, tracker, analysis, browser, docks,
+                     lazy)
+
+
+def _bound(build, controller) -> QWidget:  # noqa: ANN001
+    panel = build()
+    panel.bind(controller)
+    return panel
+
+
+def _ssd_tabs() -> SsdTabs:
+    from ..ssd.tabs import SsdTabs
+
+    return SsdTabs()
+
+
+def _ea_dock() -> EaDock:
+    from ..ea.dock import EaDock
+
+    return EaDock()
+
+
+def _victory() -> VictoryPanel:
+    from ..table.victory_panel import VictoryPanel
+
+    return VictoryPanel()

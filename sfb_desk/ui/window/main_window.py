@@ -27,11 +27,10 @@ from PySide6.QtWidgets import (
 from sfb_desk import __version__
 
 from sfb_desk.data.library import ShipLibrary, load_library
-from sfb_desk.data.saves import SUFFIX
+from sfb_desk.data.save_paths import SUFFIX
 from sfb_desk.engine.prompts import DiceRequest, Orders
 from sfb_desk.qt.controller import GameController
 from sfb_desk.qt.gc_guard import GuiCollector
-from sfb_desk.qt.game_record import TableSettings
 from .docks import build_docks, default_sizes
 from .menus import build_menus
 
@@ -105,6 +104,8 @@ class MainWindow(QMainWindow):
 
     def start_game(self, choice: GameChoice) -> None:
         """Start the game ``choice`` describes (set-up, title, robot sides, computer dice)."""
+        from sfb_desk.qt.game_record import TableSettings  # the engine: with the first game
+
         setup = choice.setup
         table = TableSettings(choice.title, tuple(sorted(choice.robot_sides.items())),
                               frozenset(choice.auto_dice_sides))
