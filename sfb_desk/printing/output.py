@@ -17,9 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QMarginsF, QPointF, QSizeF, Slot
-from PySide6.QtGui import QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter
-from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtCore import QMarginsF, QPointF, QRect, QSize, QSizeF, Slot
+from PySide6.QtGui import (
+    QGuiApplication,
+    QPageLayout,
+    QPageSize,
+    QPagedPaintDevice,
+    QPainter,
+    QPdfWriter,
+)
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
+from PySide6.QtWidgets import QToolBar
 
 from sfb_desk import __version__
 from sfb_desk.rules.ship import ShipSpec
@@ -242,6 +250,17 @@ class SheetPreviewDialog(QPrintPreviewDialog):
         self.printer().setResolution(600)  # its printer starts at screen resolution
         configure_printer(self.printer(), setup)
         self.paintRequested.connect(self._paint)
+        self.preview = self.findChild(QPrintPreviewWidget)
+        self.preview.setZoomMode(QPrintPreviewWidget.ZoomMode.FitInView)  # the whole page
+        for action in self.findChildren(QToolBar)[0].actions() if self.findChildren(QToolBar) \
+                else ():
+            if action.text().replace("&", "").lower() == "fit page":
+                action.setChecked(True)  # the toolbar shows the zoom it opens with
+        self.resize(preview_size(self, parent))
+
+    def showEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
+        super().showEvent(event)
+        self.preview.fitInView()  # again once laid out: the page whole, as large as fits
 
     @Slot(QPrinter)
     def _paint(self, printer: QPrinter) -> None:
@@ -256,6 +275,25 @@ class SheetPreviewDialog(QPrintPreviewDialog):
     def chosen_setup(self) -> PageSetup:
         """The page setup the user left the dialog with."""
         return page_setup_of(self.printer(), self.setup)
+
+
+def preview_size(dialog: QPrintPreviewDialog, parent=None) -> QSize:  # noqa: ANN001
+    """A page-shaped preview as tall as the room allows: nine tenths of the parent window's
+    height (or of the screen's, without one), wide enough for the page and the toolbar, and
+    never wider than the room."""
+    room = QRect()
+    if parent is not None:
+        room = parent.window().geometry()
+    if room.isEmpty():
+        screen = QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else QRect(0, 0, 1024, 768)
+    height = int(room.height() * 0.9)
+    page = dialog.printer().pageLayout().fullRectPoints()
+    aspect = page.width() / page.height() if page.height() > 0 else 0.77
+    bars = sum(b.sizeHint().height() for b in dialog.findChildren(QToolBar))
+    width = int((height - bars - 40) * aspect) + 40
+    toolbar = max((b.sizeHint().width() for b in dialog.findChildren(QToolBar)), default=0)
+    return QSize(min(max(width, toolbar + 20), room.width()), height)
 
 
 def print_preview(parent, sheets: Sequence[Sheet], setup: PageSetup | None = None,

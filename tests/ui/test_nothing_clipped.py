@@ -2,7 +2,9 @@
 (the energy allocation, then a fire declaration), fits each screen, and every visible label
 and button shows its whole text: a label's widest line (fontMetrics.horizontalAdvance) fits
 its contents rect unless it wraps or elides (rich text is laid out by Qt and skipped); a
-button's size hint fits its width."""
+button's size hint fits its width. The EA sheet does not scroll sideways (its energy column in
+view), the event log's lines are whole (wrapped, no sideways scrolling), the fire orders show
+six weapon rows, and the print preview opens with its whole page and toolbar in view."""
 
 from __future__ import annotations
 
@@ -10,19 +12,26 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtPrintSupport import QPrintPreviewWidget
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDockWidget,
     QLabel,
+    QListView,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
+    QStyle,
+    QToolBar,
     QWidget,
 )
 
 from sfb_desk.data.custom_setup import GameChoice
 from sfb_desk.engine.answers import pop_keyed
 from sfb_desk.engine.orders.pass_policy import ASK_ALL
+from sfb_desk.qt.print_settings import print_preview
+from sfb_desk.ui.window.menus import _game_sheets
 from sfb_desk.ui.window.main_window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
@@ -98,6 +107,65 @@ def clipped(window) -> list[str]:
     return out
 
 
+def sideways(scroll: QScrollArea, energies: list[QWidget]) -> list[str]:
+    """The EA sheet's scroll area scrolls sideways, or an energy label is out of its view."""
+    out = []
+    if scroll.horizontalScrollBar().maximum() > 0:
+        out.append(f"the EA sheet scrolls sideways by {scroll.horizontalScrollBar().maximum()} "
+                   "pixels")
+    port = scroll.viewport()
+    for label in energies:
+        if not label.isVisible():
+            continue
+        right = label.mapTo(port, label.rect().topRight()).x()
+        if right > port.width():
+            out.append(f"{label.objectName()} ends at {right}, the sheet's view at "
+                       f"{port.width()}")
+    return out
+
+
+def cut_lines(view: QListView) -> list[str]:
+    """Log lines shown shorter or narrower than their text (wrapped at the view's width)."""
+    out = []
+    if view.horizontalScrollBar().maximum() > 0:
+        out.append(f"the log scrolls sideways by {view.horizontalScrollBar().maximum()} pixels")
+    port = view.viewport()
+    margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    fm = view.fontMetrics()
+    model = view.model()
+    for row in range(model.rowCount()):
+        index = model.index(row, 0)
+        rect = view.visualRect(index)
+        if not rect.intersects(port.rect()):
+            continue
+        text = str(index.data())
+        flags = Qt.TextFlag.TextWordWrap if view.wordWrap() else 0
+        need = fm.boundingRect(QRect(0, 0, rect.width() - margin, 10**6), flags, text)
+        if need.height() > rect.height() + 1 or need.width() > rect.width() - margin + 1 \
+                or rect.right() > port.width():
+            out.append(f"log line {text[:40]!r}: needs {need.width()}x{need.height()}, "
+                       f"has {rect.width()}x{rect.height()}")
+    return out
+
+
+def preview_cut(dialog, window) -> list[str]:
+    """The print preview is larger than the window, does not show its whole page, or folds
+    its toolbar."""
+    out = []
+    room = window.geometry()
+    if dialog.width() > room.width() or dialog.height() > room.height():
+        out.append(f"the print preview is {dialog.width()}x{dialog.height()}, the window "
+                   f"{room.width()}x{room.height()}")
+    preview = dialog.findChild(QPrintPreviewWidget)
+    if preview.zoomMode() != QPrintPreviewWidget.ZoomMode.FitInView:
+        out.append(f"the print preview opens at {preview.zoomMode()}, not the whole page")
+    for bar in dialog.findChildren(QToolBar):
+        if bar.sizeHint().width() > bar.width():
+            out.append(f"the print preview's toolbar needs {bar.sizeHint().width()}, has "
+                       f"{bar.width()}")
+    return out
+
+
 @pytest.fixture
 def window(qtbot, monkeypatch):
     for name in ("warning", "question", "information", "critical"):
@@ -119,6 +187,12 @@ def check_sizes(qtbot, window) -> list[str]:
             problems.append(f"the window needs {window.width()}x{window.height()} at "
                             f"{width}x{height}")
         problems += [f"{width}x{height}: {p}" for p in clipped(window)]
+        problems += [f"{width}x{height}: {p}" for p in cut_lines(window.panels.log.view)]
+        sheet = window.panels.ea.sheet
+        if sheet is not None and sheet.isVisible():
+            energies = [row.energy for row in sheet.rows.values() if row.energy is not None]
+            problems += [f"{width}x{height}: {p}"
+                         for p in sideways(sheet.findChild(QScrollArea), energies)]
     return problems
 
 
@@ -136,9 +210,8 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
     assert c.pending.key == "T1.I8.fire.Federation"
     problems += check_sizes(qtbot, window)  # a fire declaration in the orders panel
     editor = window.panels.orders.editor
-    # at least six weapon rows of the fire orders wholly in view at 1920x1080 (at 1366x768
-    # the default layout shows five today: issue 12 asks six there too, still open)
-    for width, height in SIZES[1:]:
+    # at least six weapon rows of the fire orders wholly in view at either size
+    for width, height in SIZES:
         window.resize(width, height)
         qtbot.wait(50)
         rows = editor.rows["ENT"]
@@ -153,6 +226,15 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
             c.answer(c.pending.default if value is None else value)
     assert c.pending is not None and window.panels.dice.purpose.text().startswith("DAC rolls")
     problems += check_sizes(qtbot, window)  # damage allocation dice in the dice panel
+    for width, height in SIZES:  # File > Print SSDs (preview): the whole page, fitted
+        window.resize(width, height)
+        qtbot.wait(50)
+        dialog = print_preview(window, _game_sheets(window), run=False)
+        dialog.show()
+        qtbot.wait(100)
+        problems += [f"{width}x{height}: {p}" for p in preview_cut(dialog, window)]
+        dialog.close()
+        dialog.deleteLater()
     assert not problems, "\n".join(problems)
 
 
@@ -225,3 +307,47 @@ def test_status_bar_hints_name_the_menu(window):
                                f"-> {action.statusTip()!r}")
     assert not missing, "\n".join(missing)
     assert window.actions["undo"].statusTip().startswith("Edit ▸ Undo")
+
+
+def test_the_walk_reports_a_log_line_and_a_sheet_cut_sideways(qtbot):
+    """A log that neither wraps nor fits, and a sheet wider than its view, are reported; the
+    same log wrapping, and the sheet given room, are not."""
+    from PySide6.QtCore import QStringListModel
+    from PySide6.QtWidgets import QHBoxLayout
+
+    view = QListView()
+    qtbot.addWidget(view)
+    model = QStringListModel(["T1.8  a sentence of the log far too long for two hundred pixels "
+                              "of a narrow dock"])
+    view.setModel(model)
+    view.resize(200, 120)
+    view.show()
+    qtbot.wait(20)
+    assert cut_lines(view)
+    view.setWordWrap(True)
+    view.setUniformItemSizes(False)
+    view.setResizeMode(QListView.ResizeMode.Adjust)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.doItemsLayout()
+    qtbot.wait(20)
+    assert cut_lines(view) == []
+
+    scroll = QScrollArea()
+    qtbot.addWidget(scroll)
+    scroll.setWidgetResizable(True)
+    host = QWidget()
+    row = QHBoxLayout(host)
+    wide = QLabel("x" * 80)
+    energy = QLabel("30")
+    energy.setObjectName("energy:warp")
+    row.addWidget(wide)
+    row.addWidget(energy)
+    scroll.setWidget(host)
+    scroll.resize(200, 100)
+    scroll.show()
+    qtbot.wait(20)
+    found = sideways(scroll, [energy])
+    assert any("sideways" in f for f in found) and any("energy:warp" in f for f in found)
+    scroll.resize(host.sizeHint().width() + 40, 100)
+    qtbot.wait(20)
+    assert sideways(scroll, [energy]) == []

@@ -51,7 +51,9 @@ def test_which_prompts_are_the_panels():
 def test_shows_purpose_side_and_rule_of_a_fire_prompt(qtbot, panel):
     bound(qtbot, panel, "T1.I8.fire.Federation")
     assert panel.purpose.text() == "Fire declarations of side Federation, impulse 8 (D6.315)"
-    assert panel.who.text() == "Side Federation · Rule D6.315 · Turn 1, impulse 8"
+    # the purpose names side, impulse and rule: no second line repeating them (the orders
+    # get the room); a prompt whose purpose does not name them has the line (below)
+    assert panel.who.text() == "" and panel.who.isHidden()
     assert isinstance(panel.editor, FireEditor)
     assert panel.give_button.isEnabled() and panel.pass_button.isEnabled()
 
@@ -78,7 +80,7 @@ def test_a_choice_by_key_and_by_click(qtbot, panel):
     assert isinstance(editor, ChoiceEditor)
     assert [b.text() for b in editor.buttons] == ["1  shield 1", "2  shield 2  (default)"]
     assert editor.default_button() is editor.buttons[1] and editor.buttons[1].isDefault()
-    assert "D3.43" in panel.who.text() and "Unit KRT" in panel.who.text()
+    assert panel.who.isHidden()  # the purpose names the unit and the rule already
     with qtbot.waitSignal(panel.answered) as blocker:
         qtbot.keyClick(panel, Qt.Key.Key_1)
     assert blocker.args == ["shield 1"]
@@ -187,3 +189,10 @@ def test_busy_disables_the_buttons(qtbot, panel):
         qtbot.keyClick(panel, Qt.Key.Key_Return)
     controller.busy_changed.emit(False)
     assert panel.give_button.isEnabled() and panel.pass_button.isEnabled()
+
+
+def test_the_who_line_says_what_the_purpose_does_not(qtbot, panel):
+    """Unit and rule on a line of their own when the purpose does not name them."""
+    panel.set_prompt(Choice("T2.I8.shield.x", "Which shield is struck?", ("shield 1", "shield 2"),
+                            rule="D3.43", unit="KRT", default="shield 2"))
+    assert panel.who.text() == "Unit KRT · Rule D3.43" and not panel.who.isHidden()

@@ -2,6 +2,11 @@
 line of the form the ship can use, in the paper form's groups and order, each with its line
 number, label, entry widgets, energy and issues labels, and how to read and write its entry.
 
+The sheet fits a narrow dock (the right-hand column at 1366x768) without scrolling sideways:
+four columns (line, label, entry, energy), a long label wrapped (its whole text in the
+tooltip), the six specific reinforcements in two rows of three, and a line's issues on a row
+of their own under it, across the sheet (hidden while there are none).
+
 :class:`SheetRows` builds them into a grid; the sheet reads and writes the entries through
 :attr:`SheetRows.rows` and keeps the tab order of :attr:`SheetRows.entries`.
 """
@@ -64,6 +69,12 @@ _MODE_CHOICES = {
 }
 
 _ACTIONS = (("—", "none"), ("arm", "arm"), ("hold", "hold"), ("roll", "roll"))
+
+#: The widest a line's label may be before it wraps (pixels); energies' column width.
+LABEL_WIDTH = 150
+ENERGY_WIDTH = 36
+#: Grid columns: line number, label, entry, energy; the issues row spans label to energy.
+LINE_COL, LABEL_COL, ENTRY_COL, ENERGY_COL = 0, 1, 2, 3
 
 
 @dataclass
@@ -136,11 +147,12 @@ class SheetRows:
 
     def build(self) -> None:
         r = 0
-        header = ("Line", "Entry", "", "Energy", "Issues")
+        header = ("Line", "Entry", "", "Energy")
         for col, text in enumerate(header):
             lab = QLabel(f"<i>{text}</i>")
-            align = Qt.AlignmentFlag.AlignRight if col == 3 else Qt.AlignmentFlag.AlignLeft
+            align = Qt.AlignmentFlag.AlignRight if col == ENERGY_COL else Qt.AlignmentFlag.AlignLeft
             self.grid.addWidget(lab, r, col, align)
+        self.grid.setColumnStretch(ENTRY_COL, 1)
         r += 1
         for group in GROUPS:
             lines = [ln for ln in LINES if ln.group == group and self.shown(ln)]
@@ -152,7 +164,7 @@ class SheetRows:
             f.setBold(True)
             title.setFont(f)
             title.setStyleSheet("padding-top: 6px; border-bottom: 1px solid #999;")
-            self.grid.addWidget(title, r, 0, 1, 5)
+            self.grid.addWidget(title, r, 0, 1, 4)
             r += 1
             for line in lines:
                 r = self._add_line(r, line)
@@ -163,26 +175,33 @@ class SheetRows:
         self.grid.setRowStretch(r, 1)
 
     def _labels(self, r: int, form: int | str, text: str, key: str) -> Row:
+        """The labels of the line on grid row ``r`` and its issues row ``r + 1``."""
         middle = Qt.AlignmentFlag.AlignVCenter
-        self.grid.addWidget(QLabel(str(form)), r, 0, middle)
+        self.grid.addWidget(QLabel(str(form)), r, LINE_COL, middle)
         label = QLabel(text)
-        self.grid.addWidget(label, r, 1, middle)
+        label.setObjectName(f"label:{key}")
+        if label.fontMetrics().horizontalAdvance(text) > LABEL_WIDTH:
+            label.setWordWrap(True)  # a narrow dock: two lines, not a wider sheet
+            label.setMaximumWidth(LABEL_WIDTH)
+            label.setToolTip(text)
+        self.grid.addWidget(label, r, LABEL_COL, middle)
         row = Row(key)
         row.energy = QLabel()
         row.energy.setAlignment(Qt.AlignmentFlag.AlignRight | middle)
-        row.energy.setMinimumWidth(48)
+        row.energy.setMinimumWidth(ENERGY_WIDTH)
         row.energy.setObjectName(f"energy:{key}")
-        self.grid.addWidget(row.energy, r, 3, middle)
+        self.grid.addWidget(row.energy, r, ENERGY_COL, middle)
         row.issues = QLabel()
         row.issues.setWordWrap(True)
-        row.issues.setMinimumWidth(260)
         row.issues.setObjectName(f"issues:{key}")
-        row.issues.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.grid.addWidget(row.issues, r, 4, middle)
+        row.issues.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row.issues.setContentsMargins(12, 0, 0, 2)
+        row.issues.hide()  # shown by the sheet when the line has issues
+        self.grid.addWidget(row.issues, r + 1, LABEL_COL, 1, 3)
         row.hidden = QLabel(HIDDEN)
         row.hidden.setStyleSheet("color: #777;")
         row.hidden.hide()
-        self.grid.addWidget(row.hidden, r, 2, middle)
+        self.grid.addWidget(row.hidden, r, ENTRY_COL, middle)
         self.rows[key] = row
         return row
 
@@ -195,7 +214,7 @@ class SheetRows:
     def _add_line(self, r: int, line: Line) -> int:
         row = self._labels(r, line.form, line.label, line.key)
         if not line.entry:
-            return r + 1
+            return r + 2
         key = line.key
         box = QHBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
@@ -235,14 +254,20 @@ class SheetRows:
             box.addWidget(w)
         elif key == "specific_reinforcement":
             spins = []
+            three = QGridLayout()  # two rows of three: the sheet stays narrow
+            three.setContentsMargins(0, 0, 0, 0)
+            three.setHorizontalSpacing(4)
+            three.setVerticalSpacing(2)
             for k in range(6):
                 s = QSpinBox()
                 s.setRange(0, 99)
                 s.setPrefix(f"#{k + 1} ")
+                s.setToolTip(f"Points reinforcing shield #{k + 1} (D3.3)")
                 s.valueChanged.connect(self.edited)
                 spins.append(s)
                 self._entry(row, s, r)
-                box.addWidget(s)
+                three.addWidget(s, k // 3, k % 3)
+            box.addLayout(three)
             row.read = lambda spins=spins: tuple(s.value() for s in spins)
 
             def write(v, spins=spins):
@@ -251,7 +276,7 @@ class SheetRows:
             row.write = write
         else:
             w = QLineEdit()
-            w.setMaximumWidth(150 if key != "speed_plot" else 220)
+            w.setMaximumWidth(100 if key != "speed_plot" else 150)
             parse, fmt, hint = self._text_codec(key)
             w.setPlaceholderText(hint)
             w.textEdited.connect(self.edited)
@@ -260,8 +285,8 @@ class SheetRows:
             self._entry(row, w, r)
             box.addWidget(w)
         box.addStretch(1)
-        self.grid.addWidget(holder, r, 2)
-        return r + 1
+        self.grid.addWidget(holder, r, ENTRY_COL)
+        return r + 2
 
     @staticmethod
     def _text_codec(key: str):
@@ -274,7 +299,9 @@ class SheetRows:
 
     def _add_weapon(self, r: int, box: str, kind: str) -> int:
         line = weapon_line(box)
-        row = self._labels(r, 10, f"{box}  ({kind.lower()})", line)
+        kind_name = kind.lower()
+        row = self._labels(r, 10, box if box.startswith(kind_name) else f"{box} ({kind_name})",
+                           line)
         holder = QWidget()
         h = QHBoxLayout(holder)
         h.setContentsMargins(0, 0, 0, 0)
@@ -282,7 +309,7 @@ class SheetRows:
         for text, value in _ACTIONS:
             action.addItem(text, value)
         energy = QLineEdit(holder)
-        energy.setMaximumWidth(64)
+        energy.setMaximumWidth(44)
         energy.setPlaceholderText("std")
         energy.setToolTip("Energy for this weapon; blank = the standard amount for the action")
         overload = QCheckBox("OL", holder)
@@ -324,9 +351,9 @@ class SheetRows:
             mode.setCurrentText(o.mode)
 
         row.read, row.write = read, write
-        self.grid.addWidget(holder, r, 2)
-        return r + 1
+        self.grid.addWidget(holder, r, ENTRY_COL)
+        return r + 2
 
     def _add_other_issues(self, r: int) -> int:
         self._labels(r, "", "Other issues", "total")
-        return r + 1
+        return r + 2

@@ -3,7 +3,7 @@
 :class:`EaSheet` shows an :class:`~sfb_desk.qt.ea_model.EaSheetModel`: the lines grouped like
 the paper form (power, housekeeping, weapons, shields, movement, repair and batteries,
 tractors and transporters, miscellaneous, totals), each with the paper form's line number,
-an entry, its energy and the issues it causes (rule number and message, beside the line).
+an entry, its energy and the issues it causes (rule number and message, under the line).
 
 Keyboard first: Tab and Enter move from entry to entry in form order; energies accept
 ``2``, ``1/2`` or ``0.5``; the speed plot is ``16`` or ``1:16, 17:20``. "Same as last turn"
@@ -76,9 +76,9 @@ class EaSheet(QWidget):
 
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
-        self.grid.setHorizontalSpacing(10)
+        self.grid.setHorizontalSpacing(6)
         self.grid.setVerticalSpacing(3)
-        self.grid.setColumnStretch(4, 1)
+        self.grid.setContentsMargins(4, 4, 4, 4)
         built = SheetRows(self.grid, spec, model.state.weapons, self._edited, EnterMovesOn(self))
         built.build()
         self.rows: dict[str, Row] = built.rows
@@ -191,6 +191,7 @@ class EaSheet(QWidget):
             if row.issues is not None:
                 row.issues.setText("<br>".join(texts))
                 row.issues.setToolTip("\n".join(str(i) for i in found))
+                row.issues.setVisible(bool(texts) and not self.concealed)
         bad = sum(1 for i in issues if i.is_error)
         s = led.supply
         summary = (f"Power {format_energy(s.total)} + batteries {format_energy(led.battery_used)}"
@@ -257,7 +258,7 @@ class EaSheet(QWidget):
             if row.energy is not None:
                 row.energy.setVisible(not concealed)
             if row.issues is not None:
-                row.issues.setVisible(not concealed)
+                row.issues.setVisible(not concealed and bool(row.issues.text()))
         for w in (self.history, self.same_button, self.template_button, self.status):
             w.setVisible(not concealed)
         self.turn_label.setText(f"Turn {self._viewing}: {HIDDEN}" if concealed else "")

@@ -177,6 +177,7 @@ class OrdersPanel(QWidget):
         self.purpose.setFont(font)
         self.who = QLabel("")
         self.who.setObjectName("ordersWho")
+        self.who.setWordWrap(True)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -274,6 +275,7 @@ class OrdersPanel(QWidget):
             self._set_editor(editor_for(p, ctx or self.context()))
         else:
             self.purpose.setText("Nothing to order now" if prompt is None else str(prompt))
+        self.who.setVisible(bool(self.who.text()))
         self.pass_button.setText("Take the default (Enter)" if isinstance(prompt, Choice)
                                  else "Pass (Enter)")
         editing = self._editor is not None
@@ -284,16 +286,20 @@ class OrdersPanel(QWidget):
         self._take_focus()
 
     def _who(self, prompt: Prompt, ctx: OrdersContext | None) -> str:
+        """Unit or side, rule, turn and impulse: what the purpose line does not say already
+        (a line that would repeat it is left empty, and hidden, to give the orders its room)."""
+        said = prompt.purpose
         parts = []
         if prompt.unit:
             unit = ctx.unit(prompt.unit) if ctx is not None else None
             name = f" — {unit.name}" if unit is not None and unit.name else ""
-            parts.append(f"Unit {prompt.unit}{name}")
-        elif getattr(prompt, "side", None):
+            if f"{prompt.unit}{name}" not in said:
+                parts.append(f"Unit {prompt.unit}{name}")
+        elif getattr(prompt, "side", None) and f"side {prompt.side}" not in said:
             parts.append(f"Side {prompt.side}")
-        if prompt.rule:
+        if prompt.rule and prompt.rule not in said:
             parts.append(f"Rule {prompt.rule}")
-        if ctx is not None and ctx.state.impulse:
+        if ctx is not None and ctx.state.impulse and f"impulse {ctx.state.impulse}" not in said:
             parts.append(f"Turn {ctx.state.turn}, impulse {ctx.state.impulse}")
         return " · ".join(parts)
 

@@ -205,8 +205,23 @@ class EventLog(QWidget):
         self.details.toggled.connect(self._details_changed)
         self.view = QListView()
         self.view.setModel(self.proxy)
-        self.view.setUniformItemSizes(True)
+        # whole lines at any width (1366x768 too): long sentences wrap, no sideways scrolling;
+        # items are laid out in batches so a long game's log stays quick to show
+        self.view.setWordWrap(True)
+        self.view.setUniformItemSizes(False)
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setLayoutMode(QListView.LayoutMode.Batched)
+        self.view.setBatchSize(200)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.view.setObjectName("eventLogView")
         self.view.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
+        # following the newest line: wrapped lines are measured after they are added, so the
+        # view goes on to the bottom when its range grows, unless the reader scrolled up
+        self._follow = True
+        bar = self.view.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
         top = QHBoxLayout()
         top.addWidget(self.kind)
         top.addWidget(self.search, 1)
@@ -232,7 +247,16 @@ class EventLog(QWidget):
 
     def _at_bottom(self) -> bool:
         bar = self.view.verticalScrollBar()
-        return bar.value() >= bar.maximum()
+        return self._follow or bar.value() >= bar.maximum()
+
+    @Slot(int)
+    def _scrolled(self, value: int) -> None:
+        self._follow = value >= self.view.verticalScrollBar().maximum()
+
+    @Slot(int, int)
+    def _range_changed(self, low: int, high: int) -> None:
+        if self._follow:
+            self.view.verticalScrollBar().setValue(high)
 
     @Slot(object)
     def append(self, record: LogRecord) -> None:
@@ -244,6 +268,7 @@ class EventLog(QWidget):
     @Slot(object)
     def reset(self, records: Iterable[LogRecord]) -> None:
         self.model.reset(records)
+        self._follow = True
         self.view.scrollToBottom()
 
     def visible_lines(self) -> list[str]:
