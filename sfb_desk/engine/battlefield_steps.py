@@ -51,7 +51,7 @@ from ..rules.systems.terrain import (
     radiation_crew_loss,
 )
 from ..rules.systems.terrain.effects import ORBIT_IMPULSE
-from ..rules.units import ACTIVE, Unit
+from ..rules.units import ACTIVE, SHUTTLE, Unit
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
@@ -149,9 +149,14 @@ class BattlefieldSteps:
         if unit.id in self._ships:
             yield from self._detect_on_entry(unit)
             yield from self._mines_on_entry(unit)
+        elif unit.kind == SHUTTLE:  # shuttles set off mines too, never detect them (M7.343)
+            yield from self._mines_on_entry(unit)
 
     # -- mines ------------------------------------------------------------------------------------
     def _size_class(self, uid: str) -> int:
+        unit = self._units.get(uid)
+        if unit is not None and unit.kind == SHUTTLE:
+            return 6  # R0.6: shuttles are size class 6 (M5.153)
         record = self._ships.get(uid)
         spec = self.specs.get(record.spec_id) if record is not None else None
         return (spec.size_class if spec is not None and spec.size_class else 3)
@@ -218,6 +223,9 @@ class BattlefieldSteps:
                          mine=mine.id, hex=mine.hex.label, damage=damage, victims=hit))
         for sid in hit:
             yield from self._strike(sid, mine.hex, damage, f"mine.{mine.id}", "mine", "M2.5")
+        for small in [u for u in self._units.values() if u.active and u.kind == SHUTTLE
+                      and hex_range(u.hex, mine.hex) <= 1]:
+            self._explosion_on_small_unit(mine.id, small, damage)  # a shuttle in reach (M2.5)
         for chained in chain_reaction(self._battlefield.mines.live(), mine):  # M5.33, M5.34
             if chained.type == "explosive":
                 yield from self._detonate(chained, trigger)

@@ -156,7 +156,9 @@ class CaptorSteps:
                              f"roll {roll}, " + (f"hit for {damage}" if hit else "miss"),
                              mine=mine.id, hex=mine.hex.label, target=uid, roll=roll,
                              damage=damage, weapon=code))
-            if damage and self._units[uid].active and uid in self._ships:
+            if damage and self._units[uid].active and uid not in self._ships:
+                self._explosion_on_small_unit(mine.id, self._units[uid], damage)  # a shuttle
+            elif damage and self._units[uid].active:
                 if weapon.enveloping:
                     group = VolleyGroup(uid, DIRECT_FIRE_STEP, (Hit(
                         "captor mine", uid, damage, None, HELLBORE, DIRECT_FIRE_STEP, "E10.4"),),

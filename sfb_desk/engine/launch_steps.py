@@ -16,7 +16,9 @@ A mixin of :class:`~sfb_desk.engine.session.Session` (impacts and fire at seeker
   launch marks the box fired, so its arming is cleared at the end of turn (FP2).
 * **Shuttles** (J1.50, J2.2, J3): ``"shuttles": [{"box": "shuttle#1", "id": "RS1", "bay": 1,
   "speed": 6, "mission": "admin" | "suicide" | "weasel", "target": "KRT"}]`` (``target`` for
-  suicide only; ``bay`` default 1, ``speed`` default 6). Suicide warheads come from the box's
+  suicide only; ``bay`` default 1, ``speed`` default 6). ``"mss"`` launches a minesweeping
+  shuttle (R1.F2, M8.312) and ``"mls"`` a minelaying one with its ``"mines": {"large": 2}``
+  (R1.F6; :mod:`.minelaying_steps`). Suicide warheads come from the box's
   arming (``suicide_warhead``, J2.2211) and wild weasels need a charged box (J3.12); both
   armings are spent (the box marked fired). A weasel draws the seekers aimed at its ship
   (J3.111) and the ship may not fire while it protects it (J3.132, in 6D).
@@ -57,6 +59,7 @@ from ..rules.seeking import (
 )
 from ..rules.seeking.shuttles import SHUTTLE_SPEED, SUICIDE_MAX_WARHEAD
 from ..rules.units import DRONE, PLASMA, SEEKER_KINDS, SEEKER_PROFILE, Unit, clock_of
+from .minelaying_steps import MINE_CRAFT
 from .prompts import Orders, Prompt
 from .records import ShipRecord, damage_state
 
@@ -76,6 +79,8 @@ class LaunchSteps:
             for unit in done.units:
                 self._put(unit)
             self._ships.update(done.ships)
+            for craft in done.craft:  # minesweeping and minelaying shuttles (R1.F2, R1.F6)
+                self._battlefield = self._battlefield.with_stores(craft)
             self._emit_all(done.events)
 
     def _check_launches(self, side: str, value: object) -> object:
@@ -212,7 +217,7 @@ class LaunchSteps:
         record = self._ship_now(unit.id, done)
         if record is None:
             return Refusal("J1.50", f"{unit.id} has no shuttle bays in play")
-        keys = {"box", "id", "bay", "speed", "mission", "target", "facing"}
+        keys = {"box", "id", "bay", "speed", "mission", "target", "facing", "mines"}
         if not isinstance(spec, dict) or set(spec) - keys:
             return Refusal("J1.50", f"shuttle {n} of {unit.id}: {{'box', 'id', 'bay', 'speed', "
                                     "'mission', 'target'}")
@@ -252,6 +257,14 @@ class LaunchSteps:
                                   bay, shuttle_id=sid, box=box, clock=clock, speed=speed,
                                   lock_on=self._launch_lock(unit, target), control_limit=self._control_limit(record, unit),
                                   facing=facing)  # type: ignore[arg-type]
+        elif mission in MINE_CRAFT:  # R1.F2, R1.F6 (minelaying_steps)
+            craft = self._mine_craft(unit, mission, sid, spec, done.craft, clock)
+            if isinstance(craft, Refusal):
+                return craft
+            made = launch_shuttle(done.state, unit, bay, shuttle_id=sid, box=box, clock=clock,
+                                  speed=speed, facing=facing)  # type: ignore[arg-type]
+            if not isinstance(made, Refusal):
+                done.craft.append(craft)
         elif mission in ("weasel", WILD_WEASEL):
             units = {**self._units, **{u.id: u for u in done.units}}
             made = launch_weasel(done.state, units, unit, arming, bay, shuttle_id=sid, box=box,
@@ -266,8 +279,8 @@ class LaunchSteps:
                                           armed=record.armed - {box})
             return None
         else:
-            return Refusal("J1.50", f"a shuttle's mission is admin, suicide or weasel, "
-                                    f"not {mission!r}")
+            return Refusal("J1.50", f"a shuttle's mission is admin, suicide, weasel, mss or "
+                                    f"mls, not {mission!r}")
         if isinstance(made, Refusal):
             return made
         done.add(made)
@@ -345,6 +358,7 @@ class _Launches:
         self.units: list[Unit] = []
         self.ships: dict[str, ShipRecord] = {}
         self.events: list[Event] = []
+        self.craft: list = []  # MineStores of MSS and MLS launched (minelaying_steps)
 
     def add(self, made: Launched) -> None:
         self.state = made.state

@@ -10,7 +10,10 @@ Ship Systems Function Stage (``6B-mines``):
   sweep it: the lock-on roll (rating at most 4, M8.14), the damage its phasers scored (rolled
   at the table on the phaser chart; the tractor and the phasers are paid on its form), then the
   mine's answer (M8.41, M8.42): destroyed, detonates, fires back or orders its mines.
-  Minesweeping shuttles (M8.32) are played at the table.
+* **Minesweeping shuttles** (M8.32, R1.F2): an MSS launched from a minesweeper (mission
+  ``mss``) in the hex of an enemy mine its side located, within six hexes of its ship, is
+  offered a sweep each impulse (default yes) and rolls one die: 1-4 mine destroyed, 5 mine
+  and shuttle lost (an explosive mine detonates), 6 nothing yet.
 """
 
 from __future__ import annotations
@@ -28,11 +31,13 @@ from ..rules.systems.mines import (
     detect_individual,
     detection_attempt_problems,
     lock_on_rating,
+    mss_sweep,
 )
 from ..rules.units import clock_of
 from .prompts import Choice, Prompt, check_choice
 
 Walk = Generator[Prompt, object, None]
+MSS_CONTROL = 6  # R1.F2C: an MSS more than six hexes from its ship is uncontrolled
 
 
 class MineSteps:
@@ -93,6 +98,7 @@ class MineSteps:
                              f"{sid} scans (roll {roll}): {where}", roll=roll,
                              found=[m.hex.label for m in new]))
         yield from self._phaser_sweeps()
+        yield from self._mss_sweeps()
 
     # -- M8.1: sweeping located mines with phasers ---------------------------------------------------
     def _phaser_sweeps(self) -> Walk:
@@ -136,6 +142,63 @@ class MineSteps:
                              default=str(DESTROY_DAMAGE[mine.size]))
                 points = int((yield from self._ask(dmg, lambda v, p=dmg: check_choice(p, v))))
                 yield from self._resolve_sweep(mine, sid, points)
+
+    # -- M8.32: minesweeping shuttles ----------------------------------------------------------------
+    def _mss_sweeps(self) -> Walk:
+        """Each minesweeping shuttle in the hex of an enemy mine its side has located (M8.0,
+        M8.32), under control - within six hexes of its ship, which is not cloaked (R1.F2C,
+        R1.F2D) - may roll to sweep it, once an impulse: 1-4 the mine is destroyed, 5 the mine
+        and the shuttle (an explosive mine detonates), 6 nothing yet (M8.32)."""
+        for craft in [c for c in self._battlefield.stores if c.kind == "mss"]:
+            shuttle = self._units.get(craft.unit)
+            ship = self._units.get(craft.controller)
+            if shuttle is None or not shuttle.active:
+                continue
+            mines = [m for m in self._battlefield.mines.at(shuttle.hex)
+                     if m.owner != shuttle.side and shuttle.side in m.located_by]
+            if not mines:
+                continue
+            if ship is None or not ship.active or hex_range(ship.hex, shuttle.hex) > MSS_CONTROL \
+                    or self._cloaked(ship.id):
+                self._emit(event("mss_uncontrolled", craft.unit, "R1.F2C",
+                                 f"{craft.unit} is out of its ship's control (six hexes, not "
+                                 "cloaked): it does nothing", hex=shuttle.hex.label))
+                continue
+            mine = mines[0]
+            prompt = Choice(self._key(f"mss.{mine.id}", craft.unit),
+                            f"Sweep the {mine.size} mine in {mine.hex.label} with the "
+                            f"minesweeping shuttle {craft.unit} (M8.32: 1-4 swept, 5 mine and "
+                            "shuttle lost, 6 try again next impulse)?", ("yes", "no"),
+                            rule="M8.32", unit=craft.unit, default="yes")
+            picked = yield from self._ask(prompt, lambda v, p=prompt: check_choice(p, v))
+            if picked != "yes":
+                continue
+            roll = yield from self._d6(f"mss_roll.{mine.id}", craft.unit,
+                                       f"{craft.unit} sweeps the mine in {mine.hex.label} "
+                                       "(M8.32): one die", "M8.32")
+            outcome = mss_sweep(roll)
+            self._emit(event("mine_swept", craft.unit, "M8.32",
+                             f"{craft.unit} sweeps the {mine.size} mine in {mine.hex.label}: "
+                             f"roll {roll}, " + {"mine": "the mine is destroyed",
+                                                 "mine_and_shuttle": "mine and shuttle lost",
+                                                 "nothing": "nothing yet"}[outcome],
+                             outcome=outcome, hex=mine.hex.label, roll=roll))
+            if outcome == "nothing":
+                continue
+            if outcome == "mine_and_shuttle" and mine.type == "explosive":
+                self._put(replace(self._units[craft.unit], status="destroyed"))
+                self._seeking = self._seeking.without(craft.unit)
+                yield from self._detonate(mine, craft.unit)
+                continue
+            self._set_mine(replace(mine, destroyed=True))
+            if outcome == "mine_and_shuttle":
+                self._put(replace(self._units[craft.unit], status="destroyed"))
+                self._seeking = self._seeking.without(craft.unit)
+            for chained in chain_reaction(self._battlefield.mines.live(), mine, swept=True):
+                if chained.type == "explosive":  # a deadman switch (M5.35)
+                    yield from self._detonate(chained, craft.unit)
+                elif self._units[craft.unit].active:
+                    yield from self._mine_triggered(chained, craft.unit, commanded=True)
 
     def _resolve_sweep(self, mine, sid: str, points: int) -> Walk:  # noqa: ANN001 - a Mine
         result = damage_to_mine(mine, points)

@@ -31,10 +31,12 @@ from dataclasses import replace
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal, event
 from ..rules.systems.mines import Mine, arming_done
+from ..rules.systems.mines.records import MineError
 from ..rules.systems.mines.laying import (
     MineStores,
     lay_problems,
     laid_mine,
+    mls_stores,
     program_problems,
     stores_for,
     take,
@@ -43,6 +45,9 @@ from ..rules.units import SHUTTLE, clock_of
 from .prompts import Orders, Prompt
 
 Walk = Generator[Prompt, object, None]
+MINE_CRAFT = ("mss", "mls")  # launch missions: minesweeping (R1.F2), minelaying (R1.F6)
+MSS_PER_SHIP = 2  # M8.312: two of a minesweeper's or minelayer's admin shuttles are MSS
+MLS_PER_SHIP = 1  # M9.181 (minelayers), M9.182 (minesweepers, replacing an MSS)
 _KEYS = {"from", "size", "detection", "zone", "sizes", "nth"}
 LAY_SHAPE = ('{unit: [{"from": "rack#1" | "nsm" | "mls", "size": "large" | "small", '
              '"detection": 1-6, "zone": 0 | 1, "sizes": [1..8], "nth": 0}]}')
@@ -93,6 +98,42 @@ class MineLayingSteps:
             if stores is not None and stores.kind != "mss" and stores.anything:
                 out.append(unit.id)
         return out
+
+    def _mine_craft(self, ship, mission: str, sid: str, spec: dict, pending: list,  # noqa: ANN001
+                    clock: int) -> MineStores | Refusal:
+        """The record of a minesweeping (``mss``) or minelaying (``mls``) shuttle ``ship``
+        launches as ``sid``, or why it may not: only minesweepers and minelayers carry them
+        (M8.312, M8.313; R1.F6, M9.181-M9.182), two MSS and one MLS a ship (a minesweeper's MLS
+        replaces an MSS); an MLS carries two large mines, two small for a large (R1.F6)."""
+        record = self._ships.get(ship.id)
+        flags = set(self.specs[record.spec_id].flags) if record is not None else set()
+        if not flags & {"minesweeper", "minelayer"}:
+            rule = "M8.313" if mission == "mss" else "R1.F6"
+            return Refusal(rule, f"{ship.id} is no minesweeper or minelayer: it carries no "
+                                 f"{'minesweeping' if mission == 'mss' else 'minelaying'} "
+                                 "shuttle (bought as a Commander's Option, not in this game)")
+        crafts = [c for c in (*self._battlefield.stores, *pending)
+                  if c.controller == ship.id and c.unit != sid]
+        mss = sum(1 for c in crafts if c.kind == "mss") + (mission == "mss")
+        mls = sum(1 for c in crafts if c.kind == "mls") + (mission == "mls")
+        if mls > MLS_PER_SHIP:
+            return Refusal("M9.181", f"{ship.id} carries one minelaying shuttle (M9.181, M9.182)")
+        if mss > MSS_PER_SHIP or ("minelayer" not in flags and mss + mls > MSS_PER_SHIP):
+            return Refusal("M8.312", f"{ship.id} carries two minesweeping shuttles (M8.312; a "
+                                     "minesweeper's minelaying shuttle replaces one, M9.182)")
+        if mission == "mss":
+            if spec.get("mines"):
+                return Refusal("R1.F6C", "a minesweeping shuttle carries no mines (R1.F6C)")
+            return MineStores(sid, kind="mss", controller=ship.id, launched=clock)
+        load = spec.get("mines", {"large": 2})
+        if not isinstance(load, dict) or set(load) - {"large", "small"} or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in load.values()):
+            return Refusal("R1.F6", 'an MLS load is {"large": n, "small": n}')
+        try:
+            return mls_stores(sid, ship.id, clock, large=load.get("large", 0),
+                              small=load.get("small", 0))
+        except MineError as exc:
+            return Refusal("R1.F6", str(exc))
 
     # -- 6B: the Mine Laying Step --------------------------------------------------------------
     def _lay_mines(self, step) -> Walk:

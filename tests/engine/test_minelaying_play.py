@@ -6,6 +6,8 @@ enemy sees the counter but not what it is."""
 from __future__ import annotations
 
 from dataclasses import replace
+
+import pytest
 from functools import lru_cache
 
 from sfb_desk.data.custom_setup import UnitEntry, setup_from_entries
@@ -118,3 +120,91 @@ def test_a_minelayer_lays_one_mine_a_rack_a_turn_m9_21():
     # the D7 cannot lay from racks: it is no minelayer and carries none (M9.14)
     run_until(session, script, lambda s: s.state.impulse >= 4)
     assert not [r for r in session.log if r.kind == "prompt" and "lay_mines.Klingon" in r.key]
+
+
+def sweeper_game(mines) -> Session:  # noqa: ANN001
+    """A practice minesweeper (the cruiser's hull, flagged a minesweeper) at speed 0 in 1010."""
+    from sfb_desk.rules.systems.battlefield import BattlefieldState
+    from sfb_desk.rules.systems.mines import Minefield
+
+    entries = [UnitEntry("FED-CA", "MS", "Federation", "1010", "A", 0, 2),
+               UnitEntry("KLI-D7", "D7", "Klingon", "3010", "E", 0, 2)]
+    setup = setup_from_entries(entries, ships(), turns=2, dice_seed=1, map_kind="fixed")
+    specs = dict(setup.specs)
+    specs["FED-CA"] = replace(specs["FED-CA"], flags=specs["FED-CA"].flags | {"minesweeper"})
+    field = BattlefieldState(mines=Minefield(tuple(mines)))
+    return Session(setup.state, replace(setup.combat, battlefield=field), specs)
+
+
+def launch(session: Session, mission: str, sid: str, **extra) -> object:  # noqa: ANN003
+    script = Chain(Scripted([At("T1.ea.MS", {"speed_plot": 0}),
+                             At("T1.ea.D7", {"speed_plot": 0})]), Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.pending is not None and s.pending.key.startswith(
+        "T1.I1.launch.Federation"))
+    return session.answer({"MS": {"shuttles": [{"box": "shuttle#1", "id": sid,
+                                                "mission": mission, **extra}]}}, "table")
+
+
+@pytest.mark.parametrize(("roll", "outcome"), [(3, "mine"), (5, "mine_and_shuttle"),
+                                               (6, "nothing")])
+def test_m8_32_a_minesweeping_shuttle_sweeps_the_located_mine_in_its_hex(roll, outcome):
+    from sfb_desk.rules.hexes import hex_from_label
+    from sfb_desk.rules.systems.mines import Mine
+
+    mine = Mine("K1", "Klingon", hex_from_label("1010"), "small", detection=3,
+                target_sizes=frozenset({1, 2, 3, 4}), located_by=frozenset({"Federation"}))
+    session = sweeper_game([mine])
+    assert not isinstance(launch(session, "mss", "MSS1"), Refusal)
+    script = Chain(Scripted([At("T1.I1.mss_roll.K1.MSS1", [roll])]), Defaults(), SeededDice())
+    run_until(session, script, lambda s: bool(events(s, "mine_swept")))
+    (swept,) = events(session, "mine_swept")
+    assert swept.get("outcome") == outcome and swept.rule == "M8.32"
+    field = session.combat.battlefield
+    assert field.mines.get("K1").destroyed == (outcome != "nothing")
+    assert session.state.unit("MSS1").active == (outcome != "mine_and_shuttle")
+    blasts = events(session, "mine_explodes")
+    assert len(blasts) == (1 if outcome == "mine_and_shuttle" else 0)  # M8.32: it detonates
+    if outcome == "nothing":  # another die the next impulse (M8.32)
+        run_until(session, Chain(Defaults(), SeededDice()),
+                  lambda s: len(events(s, "mine_swept")) >= 2)
+        assert events(session, "mine_swept")[1].get("hex") == "1010"
+
+
+def test_mss_and_mls_only_from_minesweepers_and_minelayers_with_their_limits():
+    session = sweeper_game([])
+    refused = launch(session, "mls", "MLS1", mines={"large": 2, "small": 1})
+    assert isinstance(refused, Refusal) and refused.rule == "R1.F6"
+    assert not isinstance(session.answer({"MS": {"shuttles": [
+        {"box": "shuttle#1", "id": "MLS1", "mission": "mls", "mines": {"large": 1,
+                                                                       "small": 2}}]}},
+        "table"), Refusal)
+    stores = session.combat.battlefield.stores_of("MLS1")
+    assert (stores.kind, stores.load_large, stores.load_small, stores.controller) == (
+        "mls", 1, 2, "MS")
+    warship = we_and_ca()
+    script = Chain(Scripted([At("T1.ea.WE", {"speed_plot": 8}),
+                             At("T1.ea.CA", {"speed_plot": 4})]),
+                   Defaults(), SeededDice())
+    run_until(warship, script, lambda s: s.pending is not None and s.pending.key.startswith(
+        "T1.I1.launch.Federation"))
+    no = warship.answer({"CA": {"shuttles": [{"box": "shuttle#1", "id": "S1",
+                                              "mission": "mss"}]}}, "table")
+    assert isinstance(no, Refusal) and no.rule == "M8.313"
+
+
+def test_r1_f6b_the_minelaying_shuttle_lays_a_quarter_turn_after_launch():
+    session = sweeper_game([])
+    assert not isinstance(launch(session, "mls", "MLS1"), Refusal)
+    script = Chain(Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.pending is not None
+              and s.pending.key.startswith("T1.I") and "lay_mines.Federation" in s.pending.key)
+    impulse = session.state.impulse
+    assert impulse == 1  # asked at once: the MLS holds mines (and says why it cannot yet)
+    early = session.answer({"MLS1": [{"from": "mls"}]}, "table")
+    assert isinstance(early, Refusal) and early.rule == "R1.F6B"
+    run_until(session, script, lambda s: s.state.impulse >= 9 and s.pending is not None
+              and "lay_mines.Federation" in s.pending.key)
+    assert not isinstance(session.answer({"MLS1": [{"from": "mls", "detection": 6}]}, "table"),
+                          Refusal)
+    (mine,) = session.combat.battlefield.mines.live()
+    assert mine.laid_by == "MLS1" and mine.hex == session.state.unit("MLS1").hex
