@@ -48,17 +48,17 @@ from ..rules.combat import (
 from ..rules.combat.fire import check_overload, same_hex_situation
 from ..rules.combat.resolve import die_row
 from ..rules.combat.rate import FiringHistory, record_shot
-from ..rules.combat.shields import NO_RESERVE, Reinforcement, check_reserve
 from ..rules.combat.volley import shield_phase, volley_steps
 from ..rules.damage import ChoiceNeeded, RollsNeeded
 from ..rules.combat.weapons import OVERLOAD_MODES
 from ..rules.energy.costs import PHASER_CAPACITY
-from ..rules.energy.reserve import reserve_available, use_reserve
 from ..rules.results import Refusal, event
 from ..rules.seeking import apply_shot
 from ..rules.units import SHIP, Unit, clock_of
+from .ppd_steps import PpdShot
 from .prompts import Choice, DiceRequest, Orders, Prompt, canonical, check_choice, check_dice
 from .records import damage_state, with_damage
+from .web_steps import CastOrder
 
 Walk = Generator[Prompt, object, None]
 
@@ -78,19 +78,26 @@ class CombatSteps:
 
     def _fire(self, step) -> Walk:
         shots: list[Shot] = []
+        ppds: list[PpdShot] = []
+        casts: list[CastOrder] = []
         for side in self._sides():
             prompt = Orders(self._key("fire", side), "fire",
                             f"Fire declarations of side {side}, impulse {self._impulse} (D6.315)",
                             side=side, rule="D6.315", default={})
             records = yield from self._ask(prompt, lambda v, s=side: self._check_fire(s, v))
             for uid, record in records:
-                if isinstance(record, list) and record and isinstance(record[0], Shot):
-                    shots.extend(record)
+                if isinstance(record, list) and record and isinstance(record[0], _CHECKED):
+                    shots.extend(s for s in record if isinstance(s, Shot))
+                    ppds.extend(s for s in record if isinstance(s, PpdShot))
+                    casts.extend(s for s in record if isinstance(s, CastOrder))
                     self._emit(event("fire_declared", uid, "D6.315", f"{uid} declares fire",
-                                     shots=[f"{s.order.box_id}>{s.target}" for s in record]))
+                                     shots=[_declared(s) for s in record]))
                 else:
                     self._emit(event("fire_declared", uid, "D6.315", f"{uid} declares fire",
                                      record=canonical(record)))
+        self._start_trains(ppds)  # E11 (ppd_steps)
+        self._fire_casts(casts)  # E12: laid in the Web Caster Stage (web_steps)
+        yield from self._ppd_step()  # the PPD Step comes before other direct fire (E11.31)
         if shots:
             yield from self._resolve_fire(shots)
 
@@ -135,6 +142,21 @@ class CombatSteps:
                 return Refusal("D6.315", f"{unit.id} has no weapon {box}")
             if all(b in unit.destroyed for b in weapon.box_ids):
                 return Refusal("D4.2", f"{box} of {unit.id} is destroyed")
+            special = None
+            if weapon.type == "PPD":  # E11: a pulse train (ppd_steps)
+                special = self._check_ppd(unit, ship, weapon, item, clock)
+            elif weapon.type == "WEB-CASTER" and mode == "cast":  # E12 (web_steps)
+                special = self._check_web_cast(unit, ship, weapon, item, clock)
+            if special is not None:
+                if isinstance(special, Refusal):
+                    return special
+                shots.append(special)  # type: ignore[arg-type]
+                continue
+            fist = None
+            if weapon.type == "WEB-CASTER":  # a web fist spends all it stores (E14.12)
+                fist = self._caster_ready(unit, ship, box, clock)
+                if isinstance(fist, Refusal):
+                    return fist
             target = self._units.get(tid) if isinstance(tid, str) else None
             if target is None or not target.active or target.id == unit.id:
                 return Refusal("D6.315", f"shot {n} of {unit.id}: no active target {tid!r}")
@@ -148,7 +170,13 @@ class CombatSteps:
             if blocked is not None:  # M4.45: a planet (or web) blocks fire
                 return Refusal(blocked.rule, f"{unit.id} cannot fire at {tid}: the line of "
                                              f"fire is blocked by {blocked}")
-            if any(w.box == box for w in ship.energy.weapons):
+            web = self._web_between(unit.hex, target.hex)
+            if web is not None:  # G10.61 (E14.254 for the web fist)
+                return Refusal("G10.61", f"{unit.id} cannot fire at {tid}: web {web[0].id} in "
+                                         f"{web[1].label} lies between")
+            if fist is not None:
+                pass  # stored energy, checked above (E12.31)
+            elif any(w.box == box for w in ship.energy.weapons):
                 if box not in ship.armed:
                     return Refusal("E1.2", f"{box} of {unit.id} holds no complete load this turn")
                 refusal = self._check_overload(unit, ship, weapon, mode)
@@ -165,7 +193,7 @@ class CombatSteps:
             facts = self._cloak_facts(target.id, self._sensor_facts(unit, target))  # G13.3
             where = situation(unit.hex, unit.facing, target.hex, target.facing, clock=clock,
                               fire_control=FireControl(status), **facts)  # D6.1, D6.21, D6.34
-            order = ShotOrder(weapon, mode)
+            order = ShotOrder(weapon, mode, energy=fist)
             refusal = check_shot(order, where, history)
             if refusal is not None:
                 return refusal
@@ -300,6 +328,8 @@ class CombatSteps:
         if isinstance(phase, Refusal):
             raise RuntimeError(f"volley refused: {phase}")
         where = f"shield #{group.shield}" if group.shield else "all shields"
+        if group.splash:  # a PPD pulse (E11.332)
+            where = "shields " + "/".join(f"#{h.shield}" for h in group.hits) + " (PPD splash)"
         self._emit(event("volley", tid, "D4.22",
                          f"volley of {group.damage} on {tid} {where}: {phase.internal} internal",
                          damage=group.damage, shield=group.shield, internal=phase.internal,
@@ -350,64 +380,6 @@ class CombatSteps:
             yield from self._balance_after_damage(tid, before, vno)  # D22 (balance_steps)
         self._settling = None
 
-    def _reserve_reinforcement(self, tid: str, record, spec, group, key: str):
-        """H7.134: after the volley's damage is scored and before it is applied, the owner may
-        commit reserve power (battery power left, :func:`reserve_available`) as general (2 a
-        point, D3.341) or specific (1 a point on the shield struck, D3.342) reinforcement. An
-        Orders prompt ``{"general": g, "specific": s}`` (default: none). Returns the
-        :class:`Reinforcement` and the energy state with the use recorded (H7.1)."""
-        alloc = record.allocation
-        if alloc is None or group.damage <= 0:
-            return NO_RESERVE, record.energy
-        unreinforced = shield_phase(CombatTarget(tid, spec, record.shields), group)
-        if isinstance(unreinforced, Refusal) or unreinforced.internal == 0:
-            return NO_RESERVE, record.energy  # offered only when internals would be hit
-        available = reserve_available(record.energy, alloc, spec)
-        if available < 1:
-            return NO_RESERVE, record.energy
-        where = f"shield #{group.shield}" if group.shield else "all shields (enveloping)"
-        prompt = Orders(key, "reserve_reinforcement",
-                        f"{group.damage} damage scored on {tid} {where}: commit reserve power "
-                        f"({available} left) as reinforcement? {{\"general\": n (2 each), "
-                        f"\"specific\": n (1 each)}} (H7.134)",
-                        unit=tid, rule="H7.134", default={})
-        reserve, energy = yield from self._ask(
-            prompt, lambda v: self._check_reserve(v, record, spec, group))
-        if reserve.energy:
-            self._emit(event("reserve_committed", tid, "H7.134",
-                             f"{tid} commits {reserve.energy} reserve power: {reserve.general} "
-                             f"general, {reserve.specific} specific reinforcement",
-                             general=reserve.general, specific=reserve.specific,
-                             energy=reserve.energy))
-        return reserve, energy
-
-    def _check_reserve(self, value: object, record, spec, group):
-        if not isinstance(value, dict) or set(value) - {"general", "specific"}:
-            return Refusal("H7.134", "reserve reinforcement is {\"general\": n, \"specific\": n}")
-        general, specific = value.get("general", 0), value.get("specific", 0)
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                   for n in (general, specific)):
-            return Refusal("H7.134", "reinforcement points are whole numbers >= 0")
-        reserve = Reinforcement(general, specific)
-        if not reserve.energy:
-            return NO_RESERVE, record.energy
-        if group.enveloping and specific:
-            return Refusal("H7.134", "against enveloping damage reserve power reinforces only "
-                                     "as general reinforcement")
-        if not group.enveloping:
-            refusal = check_reserve(record.shields, group.shield, reserve)
-            if refusal is not None:
-                return refusal
-        energy = record.energy
-        for purpose, amount in (("general_reinforcement", 2 * general),
-                                ("specific_reinforcement", specific)):
-            if amount:
-                energy, issue = use_reserve(energy, record.allocation, spec, purpose=purpose,
-                                            amount=amount, impulse=self._impulse)
-                if issue is not None:
-                    return Refusal(issue.rule, issue.message)
-        return reserve, energy
-
     def _volley_no(self) -> int:
         """Volleys so far this impulse (prompt keys stay unique)."""
         mark = (self._turn, self._impulse)
@@ -423,6 +395,17 @@ class CombatSteps:
                         need.options, rule=need.rule.split(":")[0], unit=tid,
                         default=need.default or None)
         return (yield from self._ask(prompt, lambda v: check_choice(prompt, v)))
+
+
+_CHECKED = (Shot, PpdShot, CastOrder)
+
+
+def _declared(s) -> str:  # noqa: ANN001
+    if isinstance(s, Shot):
+        return f"{s.order.box_id}>{s.target}"
+    if isinstance(s, PpdShot):
+        return f"{s.box}>{s.target}"
+    return f"{s.box}>web " + " ".join(h.label for h in s.web.hexes)
 
 
 def to_hit_prompt(key: str, side: str, impulse: int, kind: str, shots: list[Shot],

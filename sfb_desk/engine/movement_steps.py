@@ -72,6 +72,8 @@ class MovementSegment:
             if choices == ("stay",):
                 continue
             scheduled = choices[0] == STRAIGHT
+            if self._web_held(unit, scheduled):  # caught in a web (web_steps, G10.5)
+                continue
             name = unit.name or unit.id
             prompt = Orders(
                 self._key("move", unit.id), "movement",
@@ -86,6 +88,8 @@ class MovementSegment:
             self._put(unit)
             self._emit_all(moved.events)
             self._note_entry(before, unit)  # battlefield_steps: terrain and mines
+            if unit.hex != before.hex:
+                self._web_entered(unit)  # web_steps: a web catches it
             self._tractor_het(before, unit)  # tractor_steps
             self._drag_linked(before, unit)
             if moved.breakdown_roll:
@@ -98,6 +102,8 @@ class MovementSegment:
                     self._put(after.unit)
                     self._emit_all(after.events)
                     self._note_entry(unit, after.unit)
+                    if after.unit.hex != unit.hex:
+                        self._web_entered(after.unit)
 
     def _check_move(self, unit: Unit, value: object) -> object:
         order = parse_move_order(value)
@@ -144,6 +150,8 @@ class MovementSegment:
             unit = units[uid]
             if not moves_on(unit.speed, impulse) or self._tractor_held(uid):
                 continue  # a held seeker does not move on its own (G7.32, tractor_steps)
+            if self._web_held(unit, True):
+                continue  # caught in a web (web_steps; decisions.md G10)
             target = units.get(unit.target) if unit.target else None
             th = target.hex if target is not None and target.status == ACTIVE else None
             new = move_seeker(unit, th)
@@ -153,6 +161,8 @@ class MovementSegment:
                 self._emit(event("left_map", uid, "C7.0", f"{uid} leaves the map"))
             units[uid] = new
             moved = True
+            if new.hex != unit.hex:
+                self._web_entered(new)
         if moved:
             self._state = None
         return

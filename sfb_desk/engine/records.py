@@ -24,6 +24,7 @@ from ..rules.energy.panels import NO_PANELS, PanelState
 from ..rules.systems.andromedan import NO_ANDRO, AndroRecord
 from ..rules.systems.state import SystemsRecord
 from ..rules.systems.battlefield import BattlefieldState
+from ..rules.systems.c2_play import NO_C2, C2Play
 from ..rules.systems.tractors import TractorState
 
 ZERO = Fraction(0)
@@ -77,6 +78,7 @@ class Combat:
     seeking: SeekingState = SeekingState()
     tractors: TractorState = TractorState()
     battlefield: BattlefieldState = BattlefieldState()
+    c2: C2Play = NO_C2  # webs and PPD pulse trains (Module C2; ppd_steps, web_steps)
 
     def ship(self, ship_id: str) -> ShipRecord | None:
         for r in self.ships:

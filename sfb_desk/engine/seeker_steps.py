@@ -122,6 +122,9 @@ class SeekerSteps:
             return shots
         out: list[Shot] = []
         for shot in shots:
+            if not isinstance(shot, Shot):  # a PPD train or a web cast (ppd_steps, web_steps)
+                out.append(shot)
+                continue
             record = self._seeking.record(shot.target)
             penalty = drone_ecm_penalty(shot.order.weapon.type) if (
                 record is not None and record.kind == DRONE) else 0

@@ -39,7 +39,9 @@ above through ``self``):
 * :class:`~.cloak_steps.CloakSteps`: the cloaking device (G13), whose restrictions the fire,
   launch and tractor checks ask;
 * :class:`~.satship_steps.SatShipSteps` and :class:`~.displacement_steps.DisplacementSteps`:
-  Andromedan satellite ships (G19) and displacement devices (G18, Module C2).
+  Andromedan satellite ships (G19) and displacement devices (G18, Module C2);
+* :class:`~.ppd_steps.PpdSteps` and :class:`~.web_steps.WebSteps`: Module C2's PPD pulse
+  trains (E11) and Tholian webs (E12-E14).
 
 Movement orders are fully checked (rules/movement: core, het, speed, em). Ships with a
 :class:`~.records.ShipRecord` are fought with the full rules (energy, fire, damage, seekers);
@@ -81,6 +83,9 @@ from .displacement_steps import DisplacementSteps
 from .satship_steps import SatShipSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
+from .ppd_steps import PpdSteps
+from .reserve_steps import ReserveSteps
+from .web_steps import WebSteps
 from .prompts import Prompt
 from .records import NO_COMBAT, Combat, ShipRecord
 from .seeker_steps import SeekerSteps
@@ -124,7 +129,8 @@ class Session(TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, Displac
               EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps,
-              CaptorSteps, MovementSegment, SideOrders):
+              CaptorSteps, MovementSegment, SideOrders, PpdSteps, WebSteps,
+              ReserveSteps):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 
     ``combat``: the ship records and seeking state of the ships fought with the full rules
@@ -164,6 +170,8 @@ class Session(TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, Displac
         self._seeking = combat_now.seeking
         self._tractors = combat_now.tractors
         self._battlefield = combat_now.battlefield
+        self._c2 = combat_now.c2
+        self._casts: list = []
         self._entered: list[tuple[str, object, object]] = []  # (unit, from hex, to hex) 6A
         self._disdev_orders: list[tuple] = []  # declared in 6D1, operated in 6D5 (G18.31)
         self._state: GameState | None = initial
@@ -197,7 +205,7 @@ class Session(TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, Displac
     def combat(self) -> Combat:
         """The ship records and seeking state now (immutable; built on demand)."""
         return Combat(tuple(self._ships.values()), self._seeking, self._tractors,
-                      self._battlefield)
+                      self._battlefield, self._c2)
 
     def _snapshot(self) -> None:
         snaps = self.snapshots

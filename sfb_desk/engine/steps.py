@@ -143,6 +143,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          segment="6D"),
     Step("6D-fire-allocation", "Fire Allocation Stage", 6, "G24.211", "S0 L5551, L5619",
          segment="6D"),
+    Step("6D3-web-caster", "Web Caster Stage: free-standing webs form, web casters fire, webs "
+         "dissipate", 6, "E12.13, E12.22, E12.26", "Module C2 L884-896 (6D3 extract)",
+         handler="web_caster_stage", number="6D3", segment="6D"),
     Step("6D-damage", "Direct Fire Damage Resolution Stage and the roll for critical hits step",
          6, "C10.314, D4", "S0 L559; reference 5.8 (damage applied at 6D4)", segment="6D"),
     Step("6D-shock", "Shock Step and Shock Breakdown Step", 6, "D23.22, D23.32",

@@ -22,6 +22,7 @@ from ..rules.hexes import hex_range, neighbor
 from ..rules.bearing import bearing
 from ..rules.results import Refusal
 from ..rules.ship import ShipSpec, Weapon
+from ..rules.systems.ppd import expected_damage as ppd_expected
 from ..rules.units import SHIP, Unit
 
 #: The longest range the robot looks at (phaser-1 charts end at 75; nothing fires usefully
@@ -150,6 +151,10 @@ def weapon_curve(code: str, overload: bool = False, mount_range: int | None = No
 
 
 def expected(weapon: Weapon, rng: int, *, overload: bool = False, shift: int = 0) -> float:
+    if weapon.type == "PPD":  # a pulse train (E11.33): its expected total, four pulses
+        if overload and rng > 8:
+            return 0.0
+        return ppd_expected(rng, 6 if overload else 4, shift)
     curve = weapon_curve(weapon.type.strip().upper(), overload, weapon.max_range, shift)
     return curve[min(max(rng, 0), MAX_LOOK)]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sfb_desk.rules.charts.c2 import TR_TABLES
+from sfb_desk.rules.charts.c2 import TR_TABLES, web_fist_hit
 from sfb_desk.rules.charts.heavy_weapons import (
     DISRUPTOR_MAX_RANGES,
     FUSION_TABLES,
@@ -233,6 +233,13 @@ def _hit_or_miss(
         result = hellbore_hit(eff, roll, mode == "overload", true_range=true_range, shift=shift)
         if result.hit:
             extra.append("E10.4: the damage envelops the target (general reinforcement first, D3.3412)")
+    elif code == "WEB-CASTER":  # web fist (E14): all the stored energy, 1..5
+        spent = int(energy or 0)
+        if not 1 <= spent <= 5:
+            return Refusal("E14.12", f"a web fist spends the caster's stored energy, 1..5, not "
+                                     f"{energy!r}")
+        result = web_fist_hit(eff, roll, spent, true_range=true_range, shift=shift)
+        extra.append(f"E14.31: {spent} energy, damage at true range {true_range}")
     elif code == "ADD":
         result = ANTI_DRONE.resolve("standard", eff, roll, true_range=true_range, shift=shift)
         if result.hit:

@@ -132,6 +132,7 @@ class VolleyGroup:
     shield: int | None = None
     enveloping: bool = False
     feedback: bool = False
+    splash: bool = False  # a PPD pulse: each hit on its own shield, one volley (E11.332)
 
     @property
     def damage(self) -> int:
@@ -220,6 +221,20 @@ def shield_phase(
             penetrated.update(shields)
             events.extend(evs)
         return ShieldPhase(state, internal, tuple(sorted(penetrated)), tuple(events))
+    if group.splash:  # E11.332: one volley through every shield the pulse struck
+        internal, penetrated, events = 0, set(), []
+        for n, hit in enumerate(group.hits):
+            assert hit.shield is not None
+            applied = apply_to_shields(state, hit.shield, hit.damage,
+                                       reserve if n == 0 else NO_RESERVE, options=options,
+                                       unit=target.id)
+            if isinstance(applied, Refusal):
+                return applied
+            state, through, evs = applied
+            internal += through
+            penetrated.update((hit.shield,) if through else ())
+            events.extend(evs)
+        return ShieldPhase(state, internal, tuple(sorted(penetrated)), tuple(events))
     assert group.shield is not None
     applied = apply_to_shields(state, group.shield, group.damage, reserve, options=options, unit=target.id)
     if isinstance(applied, Refusal):
@@ -244,7 +259,8 @@ def bearing_phasers(spec: ShipSpec, bearings: Sequence[int]) -> frozenset[str]:
 
 def _dac_volley(target: CombatTarget, group: VolleyGroup, phase: ShieldPhase) -> Volley:
     bearings = [h.from_bearing for h in group.hits]
-    direct = not group.enveloping and not group.feedback and bearings and None not in bearings
+    direct = (not group.enveloping and not group.feedback and not group.splash and bearings
+              and None not in bearings)  # a PPD pulse: every shield it came through (E11.332)
     return Volley(
         phase.internal,
         shields=phase.penetrated,

@@ -14,16 +14,18 @@ across the turn boundary (E1.50); a phaser fires once a turn (E2.22); the phaser
 4 times a turn and is exempt from the gap (E2.151); the anti-drone fires one round an impulse
 and is exempt (E1.213, E5.13).
 
-Not here yet: the PPD (E11, multi-impulse pulses with splash), web caster and web fist (E12,
-E14), displacement device (G18), mauler (E8), ESG (G23), hellbore direct-fire mode (E10.7),
-phaser low-power fire (E2.25) and seeking weapons (F, FD, FP launches).
+The web caster fires here only as a web fist (E14: mode ``fist``, 1d6 at effective range,
+damage by true range and the energy stored, E14.22, E14.31). Elsewhere: the PPD's pulse trains
+(E11) and cast webs (E12) are the sequencer's own steps (engine/ppd_steps.py, web_steps.py).
+Not here yet: displacement device (G18), mauler (E8), ESG (G23), hellbore direct-fire mode
+(E10.7), phaser low-power fire (E2.25) and seeking weapons (F, FD, FP launches).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sfb_desk.rules.charts.c2 import TR_TABLES
+from sfb_desk.rules.charts.c2 import TR_TABLES, WEB_FIST
 from sfb_desk.rules.charts.heavy_weapons import DISRUPTOR, FUSION_TABLES, HELLBORE, PHOTON
 from sfb_desk.rules.charts.phasers import phaser_table
 from sfb_desk.rules.charts.seeking import ANTI_DRONE, PLASMA_BOLT
@@ -116,6 +118,8 @@ DIRECT_FIRE_WEAPONS: dict[str, DirectFireWeapon] = {
            QUARTER_TURN),
         _w("TR-L", "Light tractor-repulsor beam", "E9.36", RANGE_OF_EFFECT, "1d6", ("standard",),
            QUARTER_TURN),
+        _w("WEB-CASTER", "Web fist", "E14", HIT_OR_MISS, "1d6", ("fist",), QUARTER_TURN,
+           minimum_rule="E14.252"),
     )
 }
 
@@ -132,6 +136,7 @@ ALIASES: dict[str, str] = {
     "anti-drone": "ADD",
     "tr-h": "TR-H",
     "tr-l": "TR-L",
+    "web-fist": "WEB-CASTER",
 }
 
 
@@ -145,7 +150,14 @@ def direct_fire_weapon(name: str) -> DirectFireWeapon | None:
 def _chart(weapon: DirectFireWeapon) -> HitChart | None:
     return {
         "PHOTON": PHOTON, "DISRUPTOR": DISRUPTOR, "HELLBORE": HELLBORE, "ADD": ANTI_DRONE,
+        "WEB-CASTER": WEB_FIST,
     }.get(weapon.code, PLASMA_BOLT if weapon.code.startswith("PLASMA-") else None)
+
+
+def _chart_mode(weapon: DirectFireWeapon, mode: str) -> str:
+    if weapon.code.startswith("PLASMA-"):
+        return "bolt"
+    return "5" if weapon.code == "WEB-CASTER" else mode  # the fist's range bands (E14.22)
 
 
 def max_range(weapon: DirectFireWeapon, mode: str, mount_range: int | None = None) -> int:
@@ -161,7 +173,7 @@ def max_range(weapon: DirectFireWeapon, mode: str, mount_range: int | None = Non
         return TR_TABLES[kind].max_range
     chart = _chart(weapon)
     assert chart is not None
-    furthest = chart.max_range("bolt" if code.startswith("PLASMA-") else mode)
+    furthest = chart.max_range(_chart_mode(weapon, mode))
     if code == "DISRUPTOR":
         furthest = min(furthest, mount_range or DISRUPTOR_DEFAULT_RANGE)
     return furthest
@@ -178,7 +190,7 @@ def min_range(weapon: DirectFireWeapon, mode: str) -> int:
         return 0
     if weapon.code == "PHOTON" and mode == "proximity":
         mode = "standard"
-    hits = chart.mode("bolt" if weapon.code.startswith("PLASMA-") else mode).hit
+    hits = chart.mode(_chart_mode(weapon, mode)).hit
     first = chart.bands[next(i for i, h in enumerate(hits) if h is not None)].low
     if weapon.code == "HELLBORE" and mode == "standard":
         return max(first, 1)

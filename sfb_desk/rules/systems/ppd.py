@@ -112,7 +112,8 @@ def splash(total_range: int, shield: int, shields_left: dict[int, int] | None = 
 
 
 def pulse(train: PulseTrain, effective_range: int, true_range: int, dice: int | None,
-          shield: int, shields_left: dict[int, int] | None = None) -> Pulse:
+          shield: int, shields_left: dict[int, int] | None = None, *, shift: int = 0,
+          hex_side: tuple[int, int] | None = None, centre_only: bool = False) -> Pulse:
     """The next pulse of ``train`` (E11.31-34, E11.51): ``dice`` the 2d6 roll, needed only
     while not locked."""
     if train.pulses < 1:
@@ -122,9 +123,11 @@ def pulse(train: PulseTrain, effective_range: int, true_range: int, dice: int | 
         if dice is None:
             raise ValueError("a pulse without a wave-lock needs a 2d6 roll (E11.31)")
         roll = dice
-        hit = ppd_pulse(effective_range, dice, true_range=true_range,
-                        overload=train.overload).hit
-    damage = splash(true_range, shield, shields_left) if hit and true_range > PPD_MYOPIC else {}
+        hit = true_range > PPD_MYOPIC and ppd_pulse(
+            effective_range, dice, true_range=true_range, overload=train.overload,
+            shift=shift).hit
+    damage = (splash(true_range, shield, shields_left, hex_side, centre_only=centre_only)
+              if hit and true_range > PPD_MYOPIC else {})
     after = replace(train, pulses=train.pulses - 1, locked=hit, fired=train.fired + 1)
     return Pulse(after, hit, roll, damage)
 
@@ -148,3 +151,18 @@ def lock_broken(train: PulseTrain, *, true_range: int, in_arc: bool, target_acti
     if not fire_control:
         return "E11.549"
     return None
+
+
+def expected_damage(true_range: int, pulses: int = 4, shift: int = 0) -> float:
+    """The expected damage of a train of ``pulses`` at a steady ``true_range`` (lock-on, no
+    cloak): pulse k hits when any of the first k rolls locked (E11.331), each 2d6 at most the
+    hit number (E11.31). For planning (the robot), not for play."""
+    if true_range <= PPD_MYOPIC or true_range > 40:
+        return 0.0
+    d = ppd_damage(true_range)
+    need = ppd_pulse(true_range, 2, shift=shift).hit_number if d.total else None
+    if need is None:
+        return 0.0
+    ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + shift <= need)
+    p = ways / 36
+    return sum(1 - (1 - p) ** k for k in range(1, pulses + 1)) * d.total

@@ -1,0 +1,95 @@
+"""The ISC PPD through the sequencer (Module C2 E11; issue 17): a reconstructed ISC
+dreadnought fires a PPD volley at a Klingon D7 in the PPD Step, each pulse one volley through
+the shields and the DAC, the lock and its loss as E11.31-E11.54 say."""
+
+from __future__ import annotations
+
+import pytest
+
+from sfb_desk.data.game_setup import units_from_scenario
+from sfb_desk.data.library import load_library
+from sfb_desk.engine.answers import At, Chain, Defaults, Scripted, SeededDice
+from sfb_desk.engine.codec import decode, encode
+from sfb_desk.engine.records import Combat
+from sfb_desk.engine.session import Session
+from sfb_desk.robot.duel import duel_scenario, play_duel, side_names
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library()
+
+
+def _session(library, a="ISC-DN", b="KLI-D7", distance=10, turns=1):
+    scenario = duel_scenario(a, b, turns, distance, library)
+    setup = units_from_scenario(scenario, library, ids={}, turns=turns, dice_seed=7)
+    return Session(setup.state, setup.combat, setup.specs), side_names(library.get(a),
+                                                                         library.get(b))
+
+
+def _events(session, kind):
+    return [r for r in session.log if r.kind == "event" and r.data.kind == kind]
+
+
+def test_a_ppd_volley_miss_lock_and_pulses_through_the_damage_path(library):
+    s, (isc, kli) = _session(library)
+    hold = [{"box": f"ppd#{b}", "action": "hold"} for b in "ABCD"]
+    answers = [
+        At("T1.ea.ISC-DN", {"speed_plot": 0, "weapons": hold}),
+        At("T1.ea.KLI-D7", {"speed_plot": 0}),
+        At(f"T1.I1.fire.{isc}", {"ISC-DN": [{"box": "ppd#A", "target": "KLI-D7"}]}),
+        At(f"T1.I1.ppd.{isc}", [11]),  # E11.333: the first roll misses, the pulse is lost
+        At(f"T1.I2.ppd.{isc}", [4]),  # a 4 locks: pulses 2-4 hit (range 10: 9 or less)
+    ]
+    s.run(Chain(Scripted(answers), SeededDice(3), Defaults()), limit=400)
+    pulses = _events(s, "ppd_pulse")
+    assert [(r.impulse, r.data.get("locked"), r.data.get("damage")) for r in pulses] == [
+        (1, False, 0), (2, True, 6), (3, True, 6), (4, True, 6)]
+    volleys = [r for r in _events(s, "volley") if "ppd#A" in r.data.get("sources")]
+    assert [r.impulse for r in volleys] == [2, 3, 4]  # each pulse its own volley (E11.332)
+    assert all(r.data.get("damage") == 6 for r in volleys)
+    assert "#6/#1/#2" in volleys[0].data.text  # 1+4+1 on the facing shield and its neighbours
+    assert _events(s, "ppd_done")[0].data.get("pulses") == 4  # the sealed record revealed
+    rec = s.combat.ship("KLI-D7")
+    assert rec.shields.strength(1) < library.get("KLI-D7").shields[0]
+    fired = _events(s, "ppd_fired")[0]
+    assert "sealed" in fired.data.text and "4" not in fired.data.text  # E11.311
+
+
+def test_a_ppd_cannot_fire_inside_range_3_nor_twice(library):
+    s, (isc, _) = _session(library, distance=3)
+    hold = [{"box": f"ppd#{b}", "action": "hold"} for b in "ABCD"]
+    source = Chain(Scripted([At("T1.ea.ISC-DN", {"speed_plot": 0, "weapons": hold}),
+                             At("T1.ea.KLI-D7", {"speed_plot": 0})]), Defaults())
+    while getattr(s.pending, "kind", None) != "fire":
+        s.run(source, limit=1)
+    assert s.pending.key == f"T1.I1.fire.{isc}"
+    refusal = s.check({"ISC-DN": [{"box": "ppd#A", "target": "KLI-D7"}]})
+    assert refusal is not None and refusal.rule == "E11.312"
+
+
+def test_the_pulse_train_survives_a_save_and_crosses_the_turn(library):
+    s, (isc, _) = _session(library, turns=2)
+    hold = [{"box": f"ppd#{b}", "action": "hold"} for b in "ABCD"]
+    answers = [At("T1.ea.ISC-DN", {"speed_plot": 0, "weapons": hold}),
+               At("T1.ea.KLI-D7", {"speed_plot": 0}),
+               At(f"T1.I31.fire.{isc}", {"ISC-DN": [{"box": "ppd#B", "target": "KLI-D7"}]}),
+               At(f"T1.I31.ppd.{isc}", [2]),
+               # E11.23: new arming energy while the train still runs
+               At("T2.ea.ISC-DN", {"speed_plot": 0, "weapons": [
+                   {"box": "ppd#B", "action": "arm", "energy": 4}] + [
+                   h for h in hold if h["box"] != "ppd#B"]}),
+               At("T2.ea.KLI-D7", {"speed_plot": 0})]
+    s.run(Chain(Scripted(answers), SeededDice(3), Defaults()), limit=900)
+    assert s.state.turn == 3 or s.finished
+    pulses = [(r.turn, r.impulse) for r in _events(s, "ppd_pulse")]
+    assert pulses == [(1, 31), (1, 32), (2, 1), (2, 2)]  # the E11.23 example's timing
+    again = decode(encode(s.combat), Combat, "combat")
+    assert again == s.combat
+
+
+def test_the_robot_fires_its_ppds(library):
+    result = play_duel("ISC-DN", "KLI-D7", seed=1, turns=1, distance=12, library=library)
+    session = result.session
+    assert _events(session, "ppd_fired")
+    assert any("PPD splash" in r.data.text for r in _events(session, "volley"))

@@ -1,0 +1,95 @@
+"""Neo-Tholian webs through the sequencer (Module C2 E12-E14; issue 17): a reconstructed
+Neo-Tholian light cruiser casts a free-standing web in the Web Caster Stage (6D3); it forms 4
+impulses later (E12.55), blocks fire through it (G10.61), catches the Klingon D7 that flies
+into it, holds it while it pays movement points, and dissipates 20 impulses after it was cast,
+freeing the D7 without giving back the points paid (E12.26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sfb_desk.data.game_setup import units_from_scenario
+from sfb_desk.data.library import load_library
+from sfb_desk.engine.answers import At, Chain, Defaults, Scripted, SeededDice
+from sfb_desk.engine.codec import decode, encode
+from sfb_desk.engine.records import Combat
+from sfb_desk.engine.session import Session
+from sfb_desk.robot.duel import duel_scenario, side_names
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library()
+
+
+def _session(library, turns=1):
+    scenario = duel_scenario("THO-NCL", "KLI-D7", turns, 10, library)
+    setup = units_from_scenario(scenario, library, ids={}, turns=turns, dice_seed=5)
+    return (Session(setup.state, setup.combat, setup.specs),
+            side_names(library.get("THO-NCL"), library.get("KLI-D7")))
+
+
+def _events(session, kind):
+    return [r for r in session.log if r.kind == "event" and r.data.kind == kind]
+
+
+def _until(session, source, key):
+    while session.pending is not None and session.pending.key != key:
+        assert session.run(source, limit=1) is None
+
+
+def _script(tho, cast, *extra):
+    return Chain(Scripted([*extra,
+        At("T1.ea.THO-NCL", {"speed_plot": 0, "weapons": [
+            {"box": "webcaster#W", "action": "arm", "energy": 2}]}),
+        At("T1.ea.KLI-D7", {"speed_plot": 8}),  # moves on impulses 4, 8, 12, 16, 20 ...
+        At(f"T1.I1.fire.{tho}", {"THO-NCL": [cast]}),
+    ]), SeededDice(2), Defaults())
+
+
+def test_a_neo_tholian_web_catches_a_d7(library):
+    s, (tho, kli) = _session(library)
+    source = _script(tho, {"box": "webcaster#W", "mode": "cast", "hexes": ["2206"]})
+    _until(s, source, f"T1.I8.fire.{kli}")
+    cast = _events(s, "web_cast")[0]
+    assert cast.impulse == 1 and cast.data.get("strength") == 20  # E12.44: 2 energy, 1 hex
+    assert _events(s, "web_formed")[0].impulse == 5  # E12.55: cast on 1, effective on 5
+    refusal = s.check({"KLI-D7": [{"box": "phaser#1", "target": "THO-NCL"}]})
+    assert refusal is not None and refusal.rule == "G10.61"  # the D7 in 2204: the web between
+    s.run(source, limit=2000)
+    caught = _events(s, "web_caught")
+    assert [(r.data.unit, r.impulse, r.data.get("hex")) for r in caught] == [("KLI-D7", 16, "2206")]
+    assert [(r.impulse, r.data.get("paid")) for r in _events(s, "web_pay")] == [(20, 1)]
+    freed = _events(s, "web_freed")
+    assert [(r.impulse, r.data.get("paid")) for r in freed] == [(21, 1)]  # cast 1 + 20
+    moves = [r for r in s.log if r.kind == "answer" and r.key.startswith("T1.I")
+             and ".move.KLI-D7" in r.key]
+    assert not any(".I20." in r.key for r in moves)  # held on 20: no movement asked
+    assert any(".I24." in r.key for r in moves)  # free again: it moves on 24
+    assert s.state.unit("KLI-D7").hex.label == "2209"  # free from 21: moves on 24, 28, 32
+    again = decode(encode(s.combat), Combat, "combat")
+    assert again == s.combat
+
+
+def test_a_cast_is_checked_against_the_rules(library):
+    s, (tho, kli) = _session(library)
+    source = _script(tho, {"box": "webcaster#W", "mode": "cast", "hexes": ["2206"]})
+    _until(s, source, f"T1.I1.fire.{tho}")
+    bad = {"THO-NCL": [{"box": "webcaster#W", "mode": "cast", "hexes": ["2213"]}]}
+    assert s.check(bad).rule == "E12.41"  # astern: out of the caster's arc
+    bent = {"THO-NCL": [{"box": "webcaster#W", "mode": "cast", "hexes": ["2106", "2306"]}]}
+    assert s.check(bent).rule == "E12.25"
+    far = {"THO-NCL": [{"box": "webcaster#W", "mode": "cast", "hexes": ["2201", "2200"]}]}
+    assert s.check(far) is None or s.check(far).rule in ("E12.45", "E12.51")
+
+
+def test_a_web_fist_strikes_in_the_direct_fire_step(library):
+    s, (tho, kli) = _session(library)
+    source = _script(tho, {"box": "webcaster#W", "target": "KLI-D7", "mode": "fist"},
+                     At(f"T1.I1.hits.{tho}", [1]))
+    s.run(source, limit=300)
+    shot = [r for r in _events(s, "shot") if r.data.get("box") == "webcaster#W"]
+    assert shot and shot[0].data.get("damage") == 4  # E14.31: 2 energy at range 10
+    assert not _events(s, "web_cast")  # E14.32: a fist lays no web
+    volleys = [r for r in _events(s, "volley") if "webcaster#W" in r.data.get("sources")]
+    assert volleys and volleys[0].data.get("damage") == 4  # through the damage path
