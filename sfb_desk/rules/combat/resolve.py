@@ -185,7 +185,7 @@ def fire_weapon(
     ``effective_range`` defaults to ``true_range``. ``shift`` is this shot's die-roll shift
     (:mod:`.ew`; anti-drones take only the EM penalty, E5.15/C10.49). ``mount_range`` is a
     disruptor mount's range, 15, 22, 30 or 40 (E3). ``energy``: an overloaded photon's arming energy,
-    4.5..8 (E4.413; 8 when None)."""
+    4.5..8 (E4.413; 8 when None), or a web fist's stored energy, 1..5 (E14.31; 5 when None)."""
     w = weapon if isinstance(weapon, DirectFireWeapon) else direct_fire_weapon(weapon)
     if w is None:
         return _refuse_unknown(str(weapon))
@@ -234,7 +234,7 @@ def _hit_or_miss(
         if result.hit:
             extra.append("E10.4: the damage envelops the target (general reinforcement first, D3.3412)")
     elif code == "WEB-CASTER":  # web fist (E14): all the stored energy, 1..5
-        spent = int(energy or 0)
+        spent = 5 if energy is None else int(energy)  # None: a full caster (E12.31)
         if not 1 <= spent <= 5:
             return Refusal("E14.12", f"a web fist spends the caster's stored energy, 1..5, not "
                                      f"{energy!r}")

@@ -36,6 +36,7 @@ from .battlefield import battlefield_view, show_battlefield
 from .systems import systems_view
 from .geometry import HEX_SIZE, hex_center
 from .view import MapView
+from .webs import show_webs, webs_view
 
 
 def asked_unit(prompt: Prompt | None) -> str | None:
@@ -152,6 +153,7 @@ class MapBridge(QObject):
                                       self.viewer()))
         show_battlefield(view, battlefield_view(getattr(record, "combat", None),
                                                 self._view_as or self.viewer(), state))
+        show_webs(view, webs_view(getattr(record, "combat", None), state))  # Module C2
         initial = record.initial if record is not None else state
         if initial is not self._initial:  # a new or loaded game (undo keeps it): frame it
             self._initial = initial
