@@ -2,7 +2,8 @@
 
 Each type has a code (used in ship files), a family (the prefix of its box id) and the DAC
 group whose chart entry destroys it (D4.32): ``phaser`` for the "Phaser" entry, ``torpedo``
-for "Torp" (the heavy weapons), ``drone`` for "Drone" (drone racks and anti-drone racks).
+for "Torp" (the heavy weapons), ``drone`` for "Drone" (drone racks and anti-drone racks, and
+Module C2's PPDs and web casters: E11.12, E12.12).
 Every weapon is also an "Any Weapon" target (D4.32). ``table`` names the chart in
 sfb_desk.rules.charts that resolves its fire, where there is one.
 """
@@ -50,9 +51,9 @@ WEAPON_TYPES: dict[str, WeaponType] = _types(
     WeaponType("OPTION", "Orion option mount", "option", "torpedo", "R8.0", None, 30),
     WeaponType("TR-H", "Heavy tractor-repulsor beam", "tr", "torpedo", "E9", "tr-heavy", 40),
     WeaponType("TR-L", "Light tractor-repulsor beam", "tr", "torpedo", "E9", "tr-light", 30),
-    WeaponType("PPD", "Plasmatic pulsar device", "ppd", "torpedo", "E11", "ppd", 40),
-    WeaponType("WEB-CASTER", "Web caster", "webcaster", "torpedo", "E12", "web-caster", 30),
-    WeaponType("WEB-FIST", "Web fist", "webfist", "torpedo", "E14", "web-fist", 30),
+    WeaponType("PPD", "Plasmatic pulsar device", "ppd", "drone", "E11.12", "ppd", 40),
+    WeaponType("WEB-CASTER", "Web caster", "webcaster", "drone", "E12.12", "web-caster", 30),
+    WeaponType("WEB-FIST", "Web fist", "webfist", "drone", "E14", "web-fist", 30),
     WeaponType("DISPLACEMENT", "Displacement device", "dd", "torpedo", "G18", "displacement", 30),
     WeaponType("SFG", "Stasis field generator", "sfg", "torpedo", "G16", None, 30),
     # Drone family ("Drone" on the DAC, D4.32).

@@ -117,3 +117,13 @@ def test_e11_54_lock_breaks():
     assert lock_broken(train, **{**base, "target_active": False}) == "E11.542"
     assert lock_broken(train, **{**base, "box_destroyed": True}) == "E11.544"
     assert lock_broken(train, **{**base, "fire_control": False}) == "E11.549"
+
+
+def test_e11_12_and_e12_12_ppds_and_web_casters_go_on_drone_hits():
+    from sfb_desk.rules.damage import DamageState, Volley, allocate_damage
+
+    lib = load_library()
+    for ship, family in (("ISC-DN", "ppd#"), ("THO-NCL", "webcaster#")):
+        spec = lib.get(ship)
+        done = allocate_damage(spec, DamageState.for_ship(spec), Volley(1, shields=(1,)), [3])
+        assert any(b.startswith(family) for b in done.state.destroyed), ship  # roll 3: Drone
