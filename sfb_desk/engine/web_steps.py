@@ -136,7 +136,7 @@ class WebSteps:
         self._c2 = replace(self._c2, webs=state)
         self._announce_caught(caught)
         for cast in casts:
-            yield from self._lay(cast, clock)
+            yield from self._lay_web(cast, clock)
         state, gone, freed = web_rules.dissipate_webs(self._c2.webs, clock)
         self._c2 = replace(self._c2, webs=state)
         for web in gone:
@@ -148,7 +148,7 @@ class WebSteps:
                              f"{c.unit} is free: its web dissipated after {c.paid} movement "
                              "point(s) paid (they are not recovered)", paid=c.paid))
 
-    def _lay(self, cast: CastOrder, clock: int) -> Walk:
+    def _lay_web(self, cast: CastOrder, clock: int) -> Walk:
         state = self._c2.webs
         clash = next((h for h in cast.web.hexes for n in (h, *_ring(h))
                       if state.any_at(n) is not None), None)
