@@ -38,7 +38,7 @@ from ..rules.systems.mines.laying import (
     laid_mine,
     mls_stores,
     program_problems,
-    stores_for,
+    ship_stores,
     take,
 )
 from ..rules.units import SHUTTLE, clock_of
@@ -66,12 +66,7 @@ class MineLayingSteps:
         record = self._ships.get(uid)
         if record is None:
             return None
-        spec = self.specs[record.spec_id]
-        racks = sum(s.boxes for s in spec.special if s.key == "mine_rack")
-        nsm = sum(s.boxes for s in spec.special if s.key == "nsm")
-        if not racks and not nsm:
-            return None
-        return stores_for(uid, racks=racks, nsm=nsm)
+        return ship_stores(uid, self.specs[record.spec_id].special)
 
     def _minelayer(self, uid: str) -> bool:
         """M9.21: minesweepers and minelayers lay from racks (the ship's flags)."""
@@ -142,8 +137,9 @@ class MineLayingSteps:
             if not layers:
                 continue
             prompt = Orders(self._key("lay_mines", side), "lay_mines",
-                            f"Mines laid by side {side}, impulse {self._impulse} "
-                            f"({', '.join(layers)} can lay): {LAY_SHAPE} (M9.21, M2.11, R1.F6B)",
+                            f"Mines laid by side {side}, impulse {self._impulse}: "
+                            f"{', '.join(layers)} can lay a mine in its own hex (M9.21, "
+                            "M2.11, R1.F6B)",
                             side=side, rule="M9.0", default={})
             orders = yield from self._ask(prompt, lambda v, s=side: self._check_laying(s, v))
             for uid, items in orders:

@@ -32,6 +32,8 @@ ORDER_KINDS: dict[str, str] = {
     "launches": "{unit: {'seekers': [{'id', 'kind': 'drone'|'plasma', 'speed', 'target'}], ...}}",
     "fire": "{unit: record} (kept for the fire issue)",
     "disengage": "yes or no",
+    "lay_mines": "{unit: [{'from': 'rack#1' | 'nsm' | 'mls', 'size': 'large' | 'small', "
+    "'detection': 1-6, 'zone': 0 | 1, 'sizes': [1..8], 'nth': 0}]} (M9.0)",
 }
 
 

@@ -211,7 +211,10 @@ class BattlefieldItem(ViewItem):
         c = QPointF(c.x() + (0.22 * R if mine.type.startswith("captor") else 0), c.y())
         colour = MINE_OWN if mine.own else MINE_FOUND
         size = (0.3 if mine.size == "large" else 0.2) * R
-        painter.setPen(QPen(colour, 0.04 * R))
+        pen = QPen(colour, 0.04 * R)
+        if mine.own and not mine.armed:  # laid in play, not armed yet (M2.3, M5.1132)
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
         painter.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 90))
         painter.drawEllipse(c, size, size)
         for k in range(8):  # the spikes of a mine symbol
@@ -227,7 +230,8 @@ class BattlefieldItem(ViewItem):
         if mine.own and mine.detection is not None:
             painter.setPen(colour)
             painter.drawText(QRectF(c.x() - R, c.y() + 0.3 * R, 2 * R, 0.3 * R),
-                             Qt.AlignmentFlag.AlignCenter, f"#{mine.detection}")
+                             Qt.AlignmentFlag.AlignCenter,
+                             f"#{mine.detection}" + ("" if mine.armed else " arming"))
 
     def _paint_snake(self, painter: QPainter, monster: MonsterMark) -> None:
         c = hex_center(monster.hex)

@@ -3,7 +3,8 @@
 For each ship of the side (:mod:`sfb_desk.engine.orders.launch_options`): its drone racks with the drones
 they hold (which one, FD2.4; its speed comes with the drone, FD2), its plasma launchers (a
 pseudo torpedo FP6 if wanted) and its shuttle boxes (mission administrative, suicide or wild
-weasel, J1.50, J2.2, J3), each with a check box, a target, the new unit's id (filled with an
+weasel, J1.50, J2.2, J3; a minesweeper's or minelayer's minesweeping or minelaying shuttle,
+M8.312, R1.F6), each with a check box, a target, the new unit's id (filled with an
 unused one) and whether it may launch at that target now, or the rule that forbids it.
 
 The answer is the session's: ``{"KRT": {"drones": [{"box": "drone#1", "id": "KRT-D1",
@@ -33,6 +34,17 @@ from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
 
 _LETTER = {"drones": "D", "plasma": "P", "shuttles": "S"}
 MISSIONS = ("admin", "suicide", "weasel")
+MINE_CRAFT = ("mss", "mls")  # minesweepers' and minelayers' shuttles (M8.312, M9.181)
+MINE_CRAFT_NOTE = {"mss": "minesweeping shuttle under remote control (R1.F2, M8.32)",
+                   "mls": "minelaying shuttle with two large mines (R1.F6)"}
+
+
+def _mine_craft(ctx: OrdersContext | None, unit: Unit) -> tuple[str, ...]:
+    """The mine missions a minesweeper or minelayer may give a shuttle (M8.312, M9.181)."""
+    record = ctx.record(unit.id) if ctx is not None else None
+    spec = ctx.spec_of(record) if record is not None else None
+    return MINE_CRAFT if spec is not None and {"minesweeper", "minelayer"} & set(spec.flags) \
+        else ()
 
 
 class LaunchRow:
@@ -50,7 +62,7 @@ class LaunchRow:
             for slot in option.slots:
                 self.what.addItem(slot.label, slot.index)
         elif option.kind == "shuttles":
-            for m in MISSIONS:
+            for m in MISSIONS + _mine_craft(editor.ctx, unit):
                 self.what.addItem(m, m)
         self.pseudo = QCheckBox("pseudo (FP6)")
         self.speed = QSpinBox()
@@ -98,7 +110,8 @@ class LaunchRow:
         elif option.kind == "shuttles":
             mission = self.what.currentData()
             text = ("an administrative shuttle has no target" if mission == "admin"
-                    else f"{mission} shuttle at {self.target.currentData()}")
+                    else MINE_CRAFT_NOTE.get(mission)
+                    or f"{mission} shuttle at {self.target.currentData()}")
             colour = GREY
         else:
             refusal = option.refusal(self.target.currentData() or "")
@@ -117,7 +130,7 @@ class LaunchRow:
         if kind == "shuttles":
             mission = self.what.currentData()
             out.update(bay=self.option.bay, speed=self.speed.value(), mission=mission)
-            if mission != "admin":
+            if mission not in ("admin", *MINE_CRAFT):
                 if target is None:
                     raise OrdersInputError(f"{what}: a {mission} shuttle needs a target (J2.2)")
                 out["target"] = target

@@ -8,7 +8,7 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
 * Orders by kind: ``movement`` (:class:`~.choice.MovementEditor`), ``fire``
   (:mod:`.fire`), ``launches`` (:mod:`.launch`), ``announce`` and ``speed_plot``
   (:mod:`.announce`), ``reserve_reinforcement`` (:mod:`.reserve`), ``disengage``
-  (yes/no); any other kind, or fire and launches of units without ship records, as JSON
+  (yes/no), ``lay_mines`` (:mod:`.mines`); any other kind, or fire and launches of units without ship records, as JSON
   (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
@@ -60,6 +60,7 @@ def editors() -> dict[str, type[OrderEditor]]:
     from .choice import MovementEditor, YesNoEditor
     from .fire import FireEditor
     from .launch import LaunchEditor
+    from .mines import MineLayingEditor
     from .reserve import ReserveEditor
 
     return {
@@ -70,6 +71,7 @@ def editors() -> dict[str, type[OrderEditor]]:
         "speed_plot": SpeedPlotEditor,
         "reserve_reinforcement": ReserveEditor,
         "disengage": YesNoEditor,
+        "lay_mines": MineLayingEditor,
     }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 

@@ -134,3 +134,19 @@ def test_m2_3_a_laid_mine_arms_when_its_layer_is_out_of_its_range():
     assert arming_done(mine, None, 41)  # the layer is destroyed (M2.32)
     zero = laid_mine("MS-M2", "Fed", H("1010"), "small", "MS", 40, zone=0)
     assert arming_done(zero, H("1110"), 41)  # zone 0: only its own hex (M5.111)
+
+
+def test_the_owner_sees_a_laid_mine_arming_the_enemy_only_its_counter():
+    from dataclasses import replace
+
+    from sfb_desk.rules.systems.mines import Minefield
+
+    mine = laid_mine("WE-M1", "Romulan", H("1110"), "large", "WE", 4, detection=4,
+                     seen_by=frozenset({"Romulan", "Federation"}))
+    field = Minefield((mine,))
+    (own,) = field.view_for("Romulan")
+    (theirs,) = field.view_for("Federation")
+    assert (own.own, own.armed, own.detection, own.type) == (True, False, 4, "explosive")
+    assert (theirs.own, theirs.detection, theirs.type) == (False, None, "unknown")
+    (armed,) = field.update(replace(mine, mode="active")).view_for("Romulan")
+    assert armed.armed

@@ -98,6 +98,14 @@ def stores_for(unit: str, *, racks: int = 0, nsm: int = 0) -> MineStores:
     return MineStores(unit, racks=tuple(Rack() for _ in range(racks)), nsm=nsm)
 
 
+def ship_stores(unit: str, special) -> MineStores | None:  # noqa: ANN001 - SpecialSystems
+    """The starting stores of a ship whose class has ``special`` systems: its ``mine_rack``
+    boxes (M9.11) and ``nsm`` boxes (M2.7); None when it carries no mines."""
+    racks = sum(s.boxes for s in special if s.key == "mine_rack")
+    nsm = sum(s.boxes for s in special if s.key == "nsm")
+    return stores_for(unit, racks=racks, nsm=nsm) if racks or nsm else None
+
+
 def mls_stores(unit: str, controller: str, clock: int, *, large: int = MLS_CAPACITY,
                small: int = 0) -> MineStores:
     """A minelaying shuttle just launched with its load (R1.F6: two large, two small a large)."""

@@ -192,6 +192,7 @@ class MineView:
     type: str  # "unknown" until identified (M7.54); a dummy reads as a normal mine
     own: bool
     detection: int | None = None  # the owner's record only
+    armed: bool = True  # the owner's record only: False while pre-active (M5.1132)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +255,8 @@ class Minefield:
         views = []
         for m in self.live():
             if m.owner == side:
-                views.append(MineView(m.id, m.hex, m.size, m.type_label, True, m.detection))
+                views.append(MineView(m.id, m.hex, m.size, m.type_label, True, m.detection,
+                                      m.mode != "pre_active"))
             elif side in m.located_by:
                 known = m.type_label if side in m.identified_by else "unknown"
                 if known.startswith("dummy"):  # M7.54: a dummy is reported as a normal mine
