@@ -25,7 +25,8 @@ from . import fonts
 
 TEXT = "text"  # rect = the measured extent of the text
 BOX = "box"  # a system box with a stable id; text printed inside; marked = destroyed
-TICK = "tick"  # a box to tick off with no id (crew units, boarding parties, write-in cells)
+TICK = "tick"  # a box to tick off (write-in cells; crew units ``crew#n``, boarding parties
+#                ``boarding#n``: counters with ids, marked = lost)
 LINE = "line"  # decoration: a line from (x, y) to (x + w, y + h)
 FRAME = "frame"  # decoration: an outline (and fill) around other items
 
@@ -188,8 +189,11 @@ class Builder:
             marked: bool = False) -> None:
         self.items.append(Item(BOX, rect, text, size, False, box_id, section, marked))
 
-    def tick(self, rect: Rect, text: str = "", size: float = 0.0, style: str = "") -> None:
-        self.items.append(Item(TICK, rect, text, size, style=style))
+    def tick(self, rect: Rect, text: str = "", size: float = 0.0, style: str = "",
+             box_id: str = "", marked: bool = False) -> None:
+        """A tick box; one of a counter (crew units ``crew#n``) has an id and may be marked."""
+        self.items.append(Item(TICK, rect, text, size, style=style, box_id=box_id,
+                               marked=marked))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, style: str = "grid") -> None:
         self.items.append(Item(LINE, Rect(x1, y1, x2 - x1, y2 - y1), style=style))

@@ -162,11 +162,11 @@ def _side_column(spec: ShipSpec, width: float, unit: float, destroyed: Collectio
         group_items(tb, tracks.groups, 0.0, 0.0, unit, destroyed)
         pieces.append((tb.items, tracks.height * unit))
     tick = min(max(unit * 0.72, 4.2), 6.5)
-    for label, count in (("Crew units", spec.crew_units),
-                         ("Boarding parties", spec.boarding_parties),
-                         ("Deck crews", spec.deck_crews)):
+    for label, count, prefix in (("Crew units", spec.crew_units, "crew"),
+                                 ("Boarding parties", spec.boarding_parties, "boarding"),
+                                 ("Deck crews", spec.deck_crews, "")):
         if count:
-            pieces.append(tick_rows(label, count, width, tick, SIDE_SIZE))
+            pieces.append(tick_rows(label, count, width, tick, SIDE_SIZE, prefix, destroyed))
     pieces.extend(fixed[2:])
     for items, h in pieces:
         b.extend(items, 0.0, y)

@@ -7,6 +7,7 @@ registry, the turn-mode brackets), never retyped here (DESIGN.md section 3).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from fractions import Fraction
 
 from sfb_desk.rules.charts.registry import UnknownChart, chart
@@ -179,15 +180,20 @@ def chart_table(name: str) -> Table | None:
 
 
 def tick_rows(label: str, count: int, width: float, tick: float,
-              size: float) -> tuple[list[Item], float]:
-    """A bold label, then ``count`` tick boxes ``tick`` points wide, wrapped to ``width``."""
+              size: float, prefix: str = "",
+              marked: Collection[str] = ()) -> tuple[list[Item], float]:
+    """A bold label, then ``count`` tick boxes ``tick`` points wide, wrapped to ``width``.
+    With ``prefix`` each tick has the id ``{prefix}#{n}`` (n from 1; crew units and boarding
+    parties, G9.21, D7) and those in ``marked`` are crossed out (lost)."""
     b = Builder()
     y = b.text(0.0, 0.0, f"{label} ({count})", size, True).h + 0.6
     pitch = tick * 1.25
     per_row = max(1, int((width + tick * 0.25) // pitch))
     for i in range(count):
         r, c = divmod(i, per_row)
-        b.tick(Rect(c * pitch, y + r * pitch, tick, tick))
+        box_id = f"{prefix}#{i + 1}" if prefix else ""
+        b.tick(Rect(c * pitch, y + r * pitch, tick, tick), box_id=box_id,
+               marked=bool(box_id) and box_id in marked)
     rows = -(-count // per_row) if count else 0
     return b.items, y + max(rows * pitch - tick * 0.25, 0.0)
 

@@ -137,3 +137,39 @@ def test_a_click_marks_a_box_through_the_controller(qtbot, game):
     c.undo()
     assert "phaser#3" not in d7.marked and "phaser#3" not in c.state.unit("KRT").destroyed
     assert c.undo_stack.undoText().startswith("DAC")
+
+
+def test_crew_and_boarding_ticks_are_clicked_like_boxes(qtbot, game):
+    """Issue 12, item 1: a crew unit (G9.21) or boarding party (D7) ticked off on the SSD is a
+    table correction (engine/corrections.py counts them): the ship record's count changes, the
+    ticks crossed out follow it from the first, a click on a crossed-out tick restores one,
+    and undo takes it back."""
+    c, tabs = game
+    tabs.show_unit("KRT")
+    d7 = tabs.widget_of("KRT")
+    spec = d7.spec
+    assert {f"crew#{n}" for n in range(1, spec.crew_units + 1)} <= set(d7.counter_ids())
+    assert f"boarding#{spec.boarding_parties}" in d7.counter_ids()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "crew#5"))
+    assert c.record.combat.ship("KRT").crew_units_lost == 1
+    assert "crew#1" in d7.marked and "crew#5" not in d7.marked  # counted, from the first
+    assert c.undo_stack.undoText() == "Mark crew#5 on KRT"
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "boarding#2"))
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "boarding#3"))
+    assert c.record.combat.ship("KRT").boarding_parties_lost == 2
+    assert {"boarding#1", "boarding#2"} <= d7.marked and "boarding#3" not in d7.marked
+    assert any("boarding party lost" in r.data.text for r in c.log if r.kind == "event"
+               and r.data.kind == "table_correction")
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):  # a crossed-out tick: one restored
+        qtbot.mouseClick(d7, Qt.MouseButton.LeftButton, pos=centre(d7, "boarding#1"))
+    assert c.record.combat.ship("KRT").boarding_parties_lost == 1
+    assert c.undo_stack.undoText() == "Unmark boarding#1 on KRT"
+    c.undo()
+    c.undo()
+    c.undo()
+    assert c.record.combat.ship("KRT").boarding_parties_lost == 0
+    assert not {"boarding#1", "boarding#2"} & d7.marked and "crew#1" in d7.marked
+    assert "Crew unit" in d7.tooltip_for("crew#1") and "lost" in d7.tooltip_for("crew#1")

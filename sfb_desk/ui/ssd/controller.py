@@ -72,7 +72,8 @@ class SsdController(QObject):
         self.state_changed.emit(state)
 
     def toggle(self, box_id: str, marked: bool) -> None:
-        """Push the command for one click (a no-op click pushes nothing)."""
-        if self._state.is_destroyed(box_id) == marked:
+        """Push the command for one click (a no-op click pushes nothing; crew and boarding
+        ticks are counters of a game in play, not this ship's damage state)."""
+        if box_id not in self.widget.box_ids() or self._state.is_destroyed(box_id) == marked:
             return
         self.undo_stack.push(ToggleBox(self, box_id, marked))

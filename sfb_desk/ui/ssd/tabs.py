@@ -11,7 +11,9 @@ are not flashed) is highlighted on the SSD (:meth:`SsdWidget.highlight`) until t
 to that ship, an undo that takes it back, or the end of the turn; the ship's tab is marked
 (red, with a star) until the tab has been looked at (chosen, or left after damage landed on the
 ship shown). A click on a box (or Space) asks the controller to mark or unmark it
-(:meth:`GameController.mark_box`, undoable there).
+(:meth:`GameController.mark_box`, undoable there); a click on a crew-unit or boarding-party
+tick marks one lost or restored the same way (:mod:`.counters`; the ticks crossed out are
+the ship record's counts).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from sfb_desk.qt.game_ships import (
     panel_texts,
 )
 
+from .counters import counter_marks
 from .status import FIRED, arming_texts
 from .widget import SsdWidget
 
@@ -110,10 +113,15 @@ class SsdTabs(QTabWidget):
         self._turn = table.turn
         landed = new_damage(self._by_play, by_play)
         self._by_play = by_play
+        combat = record.combat
         for ship in ships:
             w = self._widgets[ship.unit_id]
             unit = table.find(ship.unit_id)
             destroyed = unit.destroyed if unit is not None else frozenset()
+            ship_record = combat.ship(ship.unit_id) if combat is not None else None
+            if ship_record is not None:  # crew units and boarding parties lost (G9.21, D7)
+                destroyed = destroyed | counter_marks(ship.spec, ship_record.crew_units_lost,
+                                                      ship_record.boarding_parties_lost)
             if destroyed != w.marked:
                 w.set_destroyed(destroyed)
             self._update_highlight(w, ship.unit_id, landed.get(ship.unit_id), by_play,

@@ -8,9 +8,9 @@ has: the weapons' arming status beside their boxes, a keyboard cursor, the hover
 flashing ring around damage that has just landed.
 
 The widget never changes damage itself. A click (or Space on the cursor box) emits
-``box_toggled(box_id, marked)``; a controller (:class:`sfb_desk.ui.ssd.controller.SsdController`
-until the game controller exists) applies it as an undoable command and calls
-:meth:`SsdWidget.set_destroyed`.
+``box_toggled(box_id, marked)``, for a system box or a crew or boarding-party tick
+(:mod:`.counters`); a controller (the game's through :class:`~.tabs.SsdTabs`, or
+:class:`sfb_desk.ui.ssd.controller.SsdController`) applies it and calls :meth:`set_destroyed`.
 
 API: :meth:`set_ship`, :meth:`set_destroyed`, :meth:`set_status` (``box_id -> "2/4"``, see
 :mod:`sfb_desk.ui.ssd.status`), :meth:`highlight` / :meth:`clear_highlight`, :meth:`zoom_in`,
@@ -40,10 +40,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from sfb_desk.printing.form import BOX, FormLayout, paint_form
+from sfb_desk.printing.form import FormLayout, paint_form
 from sfb_desk.printing.output import SsdSheet, plan_sheet
 from sfb_desk.rules.ship import ShipSpec
 
+from .counters import clickable_rects, counter_tooltip, marked_form
 from .info import box_info
 from .cursor import nearest_box, pan_into_view
 from .status import STATUS_FILLS, row_pitch, status_kind, status_tags
@@ -72,6 +73,7 @@ class SsdWidget(QWidget):
         self._base: FormLayout | None = None  # the page with nothing marked
         self._form: FormLayout | None = None  # the page as drawn (marks applied)
         self._boxes: dict[str, QRectF] = {}  # box id -> rect in page points
+        self._ticks: dict[str, QRectF] = {}  # crew and boarding-party ticks, the same
         self._destroyed: frozenset[str] = frozenset()
         self._highlighted: frozenset[str] = frozenset()
         self._status: dict[str, str] = {}
@@ -98,7 +100,7 @@ class SsdWidget(QWidget):
         arming status and cursor."""
         self._spec = spec
         self._base = None
-        self._boxes = {}
+        self._boxes, self._ticks = {}, {}
         self._highlighted = frozenset()
         self._flash.stop()
         self._status = {}
@@ -108,8 +110,7 @@ class SsdWidget(QWidget):
         if spec is not None:
             page = plan_sheet(SsdSheet(spec, frozenset(), SCREEN_STATUS), self._page_size, "auto")
             self._base = page.form
-            self._boxes = {i.box_id: QRectF(i.rect.x, i.rect.y, i.rect.w, i.rect.h)
-                           for i in page.form.items if i.kind == BOX and i.box_id}
+            self._boxes, self._ticks = clickable_rects(page.form)
         self._destroyed = frozenset()
         self.set_destroyed(destroyed)
         if self._fit:
@@ -119,12 +120,7 @@ class SsdWidget(QWidget):
     def set_destroyed(self, destroyed: Iterable[str]) -> None:
         """Cross out exactly these boxes (the controller calls this after each command)."""
         self._destroyed = frozenset(destroyed)
-        if self._base is None:
-            self._form = None
-        else:
-            items = tuple(i._replace(marked=i.box_id in self._destroyed) if i.kind == BOX else i
-                          for i in self._base.items)
-            self._form = FormLayout(self._base.width, self._base.height, items, self._base.info)
+        self._form = None if self._base is None else marked_form(self._base, self._destroyed)
         self._invalidate()
 
     def set_status(self, texts: Mapping[str, str]) -> None:
@@ -193,9 +189,13 @@ class SsdWidget(QWidget):
     def box_ids(self) -> tuple[str, ...]:
         return tuple(self._boxes)
 
+    def counter_ids(self) -> tuple[str, ...]:
+        """The crew-unit and boarding-party ticks (``crew#1`` ...), clickable like boxes."""
+        return tuple(self._ticks)
+
     def box_rect(self, box_id: str) -> QRectF:
-        """Where ``box_id`` is drawn, in widget pixels (KeyError for an unknown id)."""
-        r = self._boxes[box_id]
+        """Where a box or tick is drawn, in widget pixels (KeyError for an unknown id)."""
+        r = self._boxes[box_id] if box_id in self._boxes else self._ticks[box_id]
         z = self._zoom
         return QRectF(self._offset.x() + r.x() * z, self._offset.y() + r.y() * z,
                       r.width() * z, r.height() * z)
@@ -206,7 +206,7 @@ class SsdWidget(QWidget):
             return None
         x = (pos.x() - self._offset.x()) / self._zoom
         y = (pos.y() - self._offset.y()) / self._zoom
-        for box_id, r in self._boxes.items():
+        for box_id, r in (*self._boxes.items(), *self._ticks.items()):
             if r.left() <= x <= r.right() and r.top() <= y <= r.bottom():
                 return box_id
         return None
@@ -215,6 +215,8 @@ class SsdWidget(QWidget):
         """``left_warp#12 — Left warp engine (power, H2) — DAC entries 'Left W En', ...``."""
         if self._spec is None:
             return ""
+        if box_id in self._ticks:
+            return counter_tooltip(self._spec, box_id, box_id in self._destroyed)
         text = box_info(self._spec, box_id).tooltip()
         state = "destroyed" if box_id in self._destroyed else "intact"
         status = self._status.get(box_id)
@@ -267,7 +269,7 @@ class SsdWidget(QWidget):
         return self._cursor
 
     def set_cursor_box(self, box_id: str | None) -> None:
-        if box_id is not None and box_id not in self._boxes:
+        if box_id is not None and box_id not in self._boxes and box_id not in self._ticks:
             raise KeyError(box_id)
         if box_id == self._cursor:
             return
@@ -281,7 +283,7 @@ class SsdWidget(QWidget):
         """Move the cursor to the nearest box in direction (dx, dy) (one of them 0)."""
         if not self._boxes:
             return None
-        target = nearest_box(self._boxes, self._cursor, dx, dy)
+        target = nearest_box({**self._boxes, **self._ticks}, self._cursor, dx, dy)
         if target is not None:
             self.set_cursor_box(target)
         return self._cursor

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu
 from sfb_desk.printing.output import SsdSheet
 from sfb_desk.ui.campaign.menu import add_campaign_actions
 from sfb_desk.ui.fe.menu import add_fe_action
+from sfb_desk.ui.ssd.counters import counter_marks
 
 
 def _action(window: QMainWindow, menu: QMenu, text: str, slot, shortcut=None) -> QAction:  # noqa: ANN001
@@ -187,7 +188,9 @@ def _game_sheets(window) -> list[SsdSheet]:  # noqa: ANN001
     for ship in getattr(combat, "ships", ()):
         unit = state.find(ship.id)
         if unit is not None and ship.spec_id in specs:
-            sheets.append(SsdSheet(specs[ship.spec_id], frozenset(unit.destroyed),
+            spec = specs[ship.spec_id]
+            lost = counter_marks(spec, ship.crew_units_lost, ship.boarding_parties_lost)
+            sheets.append(SsdSheet(spec, frozenset(unit.destroyed) | lost,
                                    f"{ship.id}, turn {state.turn}"))
     return sheets
 
