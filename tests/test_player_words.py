@@ -60,3 +60,41 @@ def test_every_scenario_in_the_cli(ships, capsys):
         assert main(args) == 0
         captured = capsys.readouterr()
         _clean(captured.out + captured.err, " ".join(args))
+
+
+def _purpose_texts(source: str) -> list[tuple[int, str]]:
+    """The literal text of every prompt's purpose (the third argument or ``purpose=`` of an
+    ``Orders``, ``Choice`` or ``DiceRequest`` call) in one engine module."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in {"Orders", "Choice", "DiceRequest"}):
+            continue
+        args = list(node.args[2:3]) + [k.value for k in node.keywords if k.arg == "purpose"]
+        for arg in args:
+            parts = [c.value for c in ast.walk(arg)
+                     if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            found.append((node.lineno, "".join(parts)))
+    return found
+
+
+def test_prompts_ask_in_words_not_in_answer_syntax():
+    """What a prompt asks reaches the orders panel and the event log: a sentence, never the
+    shape of the machine answer (``{"general": n}``) — that belongs to the refusal a malformed
+    answer gets and to the details view."""
+    from pathlib import Path
+
+    import sfb_desk.engine as engine
+
+    texts = []
+    for path in sorted(Path(engine.__file__).parent.rglob("*.py")):
+        texts += [(f"{path.name}:{line}", text) for line, text in _purpose_texts(path.read_text())]
+    assert len(texts) > 25  # the scan sees the engine's prompts
+    syntax = re.compile(r'[{\[]\s*"?\w+"?\s*:|\{"|"\}')
+    bad = [(where, text) for where, text in texts if syntax.search(text)]
+    assert not bad, bad
+    planted = 'Orders("k", "x", f"commit? {{\\"general\\": n}}", unit="A")'
+    assert syntax.search(_purpose_texts(planted)[0][1])
+    assert syntax.search(_purpose_texts('Orders("k", "x", "cloak: {ship: true}")')[0][1])

@@ -28,6 +28,7 @@ refused, so a failed load followed by an autosave cannot destroy it.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -44,7 +45,7 @@ from ..engine.codec import (
     encode_state,
     with_defaults,
 )
-from ..engine.log import PROMPT, REFUSED, GameLog
+from ..engine.log import EVENT, PROMPT, REFUSED, GameLog
 from ..engine.records import NO_COMBAT, Combat
 from ..rules.game_state import GameState
 from ..engine.replay import ReplayError, replay
@@ -227,10 +228,11 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
         raise SaveError(path, f"the saved game waits on {doc.get('pending')!r}, the replay on "
                               f"{pending!r}")
     if len(session.log.answers()) == len(log.answers()) and not doc.get(MIGRATED_LOG):
-        problem = log_mismatch(log, session.log)
+        problem, words = _compare(log, session.log)
         if problem:
             raise SaveError(path, problem)
-        session.log = log  # keep the saved records as they are, refusals included
+        # keep the saved records as they are, refusals included, in this program's words
+        session.log = reworded(log, words)
     # else: the replay answered prompts an older program did not ask with their defaults
     # (new rules, Replay's keys); its own log is then the one that replays
     return session
@@ -238,9 +240,19 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
 
 _FIELDS = ("kind", "turn", "impulse", "step", "key", "source", "data")
 
+#: The words of a record, per kind: what a prompt asks and what an event says are written for the
+#: player by the program that played; a newer program may word them better. They are not game
+#: facts (a replay never reads them), so a save whose only difference is in them loads, and takes
+#: the replay's words (a flipped byte in them is repaired, not kept).
+WORDS = {PROMPT: "purpose", EVENT: "text"}
 
-def _as_json(record: object) -> str:
-    return json.dumps(encode_record(record)["data"], sort_keys=True)
+
+def _as_json(record: object, *, words: bool = True) -> str:
+    data = encode_record(record)["data"]
+    field = WORDS.get(getattr(record, "kind", ""))
+    if not words and field and isinstance(data, dict):
+        data = {k: v for k, v in data.items() if k != field}
+    return json.dumps(data, sort_keys=True)
 
 
 def log_mismatch(saved: GameLog, replayed: GameLog) -> str:
@@ -250,36 +262,54 @@ def log_mismatch(saved: GameLog, replayed: GameLog) -> str:
     step names and clock, the events) must be what the replay wrote at that point, and each
     refused answer must sit at the prompt it answered, so that a damaged record (a flipped
     byte in a prompt key or a step name) is found here instead of being loaded and saved again.
+    The words of prompts and events (:data:`WORDS`) are not compared: see :func:`reworded`.
     """
+    return _compare(saved, replayed)[0]
+
+
+def reworded(saved: GameLog, words: Mapping[int, object]) -> GameLog:
+    """The saved log (refusals included) with the words of the records numbered in ``words``
+    taken from the replay (:func:`_compare`): what this program says for the same game."""
+    if not words:
+        return saved
+    return GameLog([replace(r, data=words[r.seq]) if r.seq in words else r for r in saved])
+
+
+def _compare(saved: GameLog, replayed: GameLog) -> tuple[str, dict[int, object]]:
     made = iter(replayed)
     asked = None
+    words: dict[int, object] = {}
     for record in saved:
         where = f"log record {record.seq} ({' '.join(filter(None, (record.kind, record.key)))})"
         if record.kind == REFUSED:
             if asked is None:
-                return f"{where}: a refused answer before any prompt"
+                return f"{where}: a refused answer before any prompt", words
             for name in ("key", "turn", "impulse", "step"):
                 if getattr(record, name) != getattr(asked, name):
                     return (f"{where}: its {name} is {getattr(record, name)!r}, but the prompt "
-                            f"it answers has {getattr(asked, name)!r}")
+                            f"it answers has {getattr(asked, name)!r}"), words
             continue
         expected = next(made, None)
         if expected is None:
-            return f"{where}: replaying the game writes no record there"
+            return f"{where}: replaying the game writes no record there", words
         for name in _FIELDS:
             got, want = getattr(record, name), getattr(expected, name)
             if name == "data" and got != want:  # as saved: tuples and lists are one JSON list
                 got, want = _as_json(record), _as_json(expected)
+                if got != want and record.kind == expected.kind and \
+                        _as_json(record, words=False) == _as_json(expected, words=False):
+                    words[record.seq] = expected.data  # the same fact in other words
+                    continue
             if got != want:
                 if name == "data":
-                    return f"{where}: its data is {got} where replaying the game writes {want}"
-                return f"{where}: its {name} is {got!r} where replaying the game writes {want!r}"
+                    return f"{where}: its data is {got} where replaying the game writes {want}", words
+                return f"{where}: its {name} is {got!r} where replaying the game writes {want!r}", words
         if record.kind == PROMPT:
             asked = record
     missing = sum(1 for _ in made)
     if missing:
-        return f"the log ends {missing} record(s) short of what replaying the game writes"
-    return ""
+        return f"the log ends {missing} record(s) short of what replaying the game writes", words
+    return "", words
 
 
 # ---------------------------------------------------------------------------------------------

@@ -87,8 +87,8 @@ class CloakSteps:
             if not ships:
                 continue
             prompt = Orders(self._key("cloak", side), "cloak",
-                            f"Cloaking devices of side {side}, impulse {self._impulse}: "
-                            "{ship: \"cloak\" | \"decloak\"} (G13.14, G13.15)", side=side,
+                            f"Cloaking devices of side {side}, impulse {self._impulse}: which ships "
+                            "begin to cloak or to decloak? (G13.14, G13.15)", side=side,
                             rule="G13.14", default={})
             changes = yield from self._ask(prompt, lambda v, s=side: self._check_cloak(s, v))
             for uid, new in changes:

@@ -41,8 +41,8 @@ class ExplosionSteps:
             if not any(self._self_destruct_refusal(u.id) is None for u in self._side_ships(side)):
                 continue
             prompt = Orders(self._key("self_destruct", side), "self_destruct",
-                            f"Self-destruction, side {side}: {{ship: true}} to destroy a ship of "
-                            "your own (D5.5; only as D5.51 allows)", side=side, rule="D5.5",
+                            f"Self-destruction, side {side}: destroy a ship of your own? (D5.5; "
+                            "only as D5.51 allows)", side=side, rule="D5.5",
                             default={})
             ships = yield from self._ask(prompt, lambda v, s=side: self._check_self_destruct(s, v))
             for uid in ships:

@@ -89,10 +89,9 @@ class MarineSteps:
             if not ships:
                 continue
             prompt = Orders(self._key("marines", side), "marines",
-                            f"Marine activity of side {side}, impulse {self._impulse}: {{ship: "
-                            "{\"drop\": [shield], \"raise\": [shield], \"guards\": [box], "
-                            "\"raids\": [{\"target\", \"box\"}], \"board\": [{\"target\", "
-                            "\"parties\"}]}} (D3.5, D7.83, D7.8, G8)", side=side, rule="G8.1",
+                            f"Marine activity of side {side}, impulse {self._impulse}: drop or raise "
+                            "shields, post guards, send hit-and-run raids or boarding parties? "
+                            "(D3.5, D7.83, D7.8, G8)", side=side, rule="G8.1",
                             default={})
             orders = yield from self._ask(prompt, lambda v, s=side: self._check_marines(s, v))
             for uid, what in orders:

@@ -36,8 +36,8 @@ class ReserveSteps:
         where = f"shield #{group.shield}" if group.shield else "all shields (enveloping)"
         prompt = Orders(key, "reserve_reinforcement",
                         f"{group.damage} damage scored on {tid} {where}: commit reserve power "
-                        f"({available} left) as reinforcement? {{\"general\": n (2 each), "
-                        f"\"specific\": n (1 each)}} (H7.134)",
+                        f"({available} left) as reinforcement? General reinforcement costs 2 a "
+                        f"point, specific 1 a point on the shield struck (H7.134)",
                         unit=tid, rule="H7.134", default={})
         reserve, energy = yield from self._ask(
             prompt, lambda v: self._check_reserve(v, record, spec, group))

@@ -102,9 +102,8 @@ class TractorSteps:
             if not able:
                 continue
             prompt = Orders(self._key("tractors", side), "tractors",
-                            f"Tractor beams of side {side}, impulse {self._impulse}: "
-                            "{ship: {\"link\": [{\"box\", \"target\", \"power\"}], \"release\": "
-                            "[target]}} (G7)", side=side, rule="G7.4", default={})
+                            f"Tractor beams of side {side}, impulse {self._impulse}: lock a tractor "
+                            "on, or release a link? (G7)", side=side, rule="G7.4", default={})
             orders = yield from self._ask(prompt, lambda v, s=side: self._check_tractors(s, v))
             for uid, releases, links in orders:
                 for link in releases:
@@ -193,7 +192,7 @@ class TractorSteps:
         prompt = Orders(self._key(f"tractor_bid.{other}", uid), "tractor_bid",
                         f"Tractor auction (G7.414; sealed bids, SFB Desk's procedure): reserve "
                         f"power {uid} adds {'to hold' if purpose == 'tractors' else 'against'} "
-                        f"the link with {other}, up to {available}: {{\"power\": n}}",
+                        f"the link with {other}: how much, 0 to {available}?",
                         unit=uid, rule="G7.414", default={"power": 0})
 
         def check(v: object) -> object:

@@ -128,10 +128,6 @@ def saves() -> None:
     log[i]["step"] = log[i]["step"] + "x"
     write("flipped_step_name", changed(log=log))
     log = json.loads(json.dumps(doc["log"]))
-    i = record("event", 0)
-    log[i]["data"]["text"] = log[i]["data"]["text"].replace("moves", "mowes", 1)
-    write("flipped_event_text", changed(log=log))
-    log = json.loads(json.dumps(doc["log"]))
     i = record("prompt", 2)
     log[i]["turn"] = 7
     write("flipped_prompt_turn", changed(log=log))

@@ -59,7 +59,6 @@ SAVE_CASES: dict[str, str] = {
                          "'6A-announcex' where replaying the game writes '6A-announce'",
     "flipped_prompt_turn": "log record 4 (prompt T1.plot.B): its turn is 7 where replaying the "
                            "game writes 1",
-    "flipped_event_text": "log record 8 (event): its data is",
     "log_cut_short": "the log ends 1 record(s) short of what replaying the game writes",
     "answer_changed": "the log does not replay: answer 2 was refused",
     "state_changed": "replaying the log does not reproduce the saved state",

@@ -246,3 +246,39 @@ def test_a_temp_file_left_by_a_killed_autosave_is_removed_at_the_next_start(_pri
     os.utime(stale, (old, old))
     assert game_files.recoverable() is None  # what the app asks at start
     assert not stale.exists()
+
+
+def test_a_save_in_an_older_programs_words_loads_in_this_programs_words(tmp_path):
+    """What a prompt asks and what an event says are the program's words, not game facts: a save
+    written by a program that worded them otherwise (or with a damaged byte in them) loads, and
+    the loaded log says them as this program does. The file is never changed."""
+    session = short_game()
+    doc = game_to_json(session)
+    log = doc["log"]
+    event = next(i for i, r in enumerate(log) if r["kind"] == "event" and "moves" in r["data"]["text"])
+    prompt = next(i for i, r in enumerate(log) if r["kind"] == "prompt" and r["data"].get("purpose"))
+    said = log[event]["data"]["text"], log[prompt]["data"]["purpose"]
+    log[event]["data"]["text"] = said[0].replace("moves", "mowes", 1)
+    log[prompt]["data"]["purpose"] = "What an older program asked here"
+    path = tmp_path / "old.sfbsave"
+    path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+    loaded = load_game(path)
+    assert loaded.log[event].data.text == said[0] and loaded.log[prompt].data.purpose == said[1]
+    assert game_to_json(loaded) == game_to_json(session)
+    assert path.read_bytes() == before
+
+
+def test_the_words_are_all_that_may_differ(tmp_path):
+    """A changed fact inside a prompt or an event (its unit, its rule, an event's numbers) is
+    refused as before: only the words are the program's to change."""
+    session = short_game()
+    doc = game_to_json(session)
+    i = next(i for i, r in enumerate(doc["log"]) if r["kind"] == "prompt" and r["data"].get("rule"))
+    doc["log"][i]["data"]["rule"] = "Z9.9"
+    doc["log"][i]["data"]["purpose"] = "other words too"
+    path = tmp_path / "bad.sfbsave"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError) as caught:
+        load_game(path)
+    assert f"log record {i}" in caught.value.problem and "Z9.9" in caught.value.problem
