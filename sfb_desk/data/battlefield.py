@@ -119,7 +119,8 @@ def battlefield_of(scenario: Scenario) -> BattlefieldState:
     monsters = tuple(
         MonsterState(unit.name or unit.monster, unit.monster, hex_from_label(unit.hex),
                      side=side.name)
-        for side, unit in scenario.units() if unit.monster and unit.hex
+        for side, unit in scenario.units()
+        if unit.monster and unit.hex and unit.monster != "Space Dragon"  # a unit (SM7)
     )
     planets = [h for f in features if f.kind in ("planet", "moon", "gas_giant") for h in f.hexes]
     orbits = tuple(orbit_of(key, unit, planets) for key, (_side, unit) in

@@ -30,7 +30,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from sfb_desk.data.game_setup import GameSetup, SetupError, units_from_scenario
+from sfb_desk.data.game_setup import GameSetup, SetupError, add_dragons, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.battlefield import battlefield_of, game_unit_ids
 from sfb_desk.data.scenario_play import playability, resolved_ship
@@ -311,6 +311,7 @@ def setup_from_entries(
         setup = replace(setup, state=replace(setup.state, map=STANDARD_MAP))
     if scenario is not None:
         setup = replace(setup, combat=replace(setup.combat, battlefield=battlefield_of(scenario)))
+        setup = add_dragons(setup, scenario)  # SM7: the dragon is a unit of its side
     return setup
 
 

@@ -38,7 +38,9 @@ from ..rules.ship import ShipSpec
 from ..rules.units import new_ship, profile_from_spec
 from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
-from .battlefield import battlefield_of
+from .battlefield import battlefield_of, game_unit_ids
+from ..rules.systems.dragon import DRAGON, DragonState, dragon_profile, dragon_spec
+from ..rules.systems.monsters import DragonRecord
 from .scenario_play import resolved_ship
 from .scenario_schema import Scenario
 
@@ -156,4 +158,41 @@ def units_from_scenario(
                       map=bounds)
     battlefield = battlefield_of(scenario) if isinstance(scenario, Scenario) else NO_BATTLEFIELD
     combat = Combat(tuple(records), SeekingState(racks=tuple(racks)), battlefield=battlefield)
-    return GameSetup(state, combat, specs)
+    setup = GameSetup(state, combat, specs)
+    if isinstance(scenario, Scenario):
+        setup = add_dragons(setup, scenario)  # the Space Dragon (SM7) is a unit too
+    return setup
+
+
+def add_dragons(setup: GameSetup, scenario: Scenario) -> GameSetup:
+    """``setup`` with each Space Dragon of ``scenario`` as a unit of its side (at its hex and
+    facing, at the speed its wings give, SM7.464), a ship record with the class of
+    :func:`~sfb_desk.rules.systems.dragon.dragon_spec` (eyes full, flame loaded: always ready,
+    SM7.465) and its record in the battlefield (SM7.462). The other monsters (SM5, SM6) run
+    by themselves and are the battlefield's (:mod:`.battlefield`)."""
+    units, records, dragons = list(setup.state.units), list(setup.combat.ships), []
+    specs = dict(setup.specs)
+    for uid, (side, unit) in zip(game_unit_ids(scenario), scenario.units(), strict=True):
+        if unit.monster != DRAGON:
+            continue
+        if unit.hex is None:
+            raise SetupError(f"{uid}: a Space Dragon is set up at a hex (SM7.2)")
+        age = unit.age or "adult"
+        spec = dragon_spec(age)
+        specs[spec.id] = spec
+        record = DragonRecord.new(age)
+        speed = record.speed()
+        facing = unit.facing_index if unit.facing_index is not None else 0
+        units.append(new_ship(uid, side.name, dragon_profile(speed),
+                              hex=hex_from_label(unit.hex), facing=facing, speed=speed,
+                              name=unit.name or f"Space Dragon ({age})", spec_id=spec.id))
+        energy = initial_state(spec, capacitor_full=True, prev_plot=((1, speed),))
+        energy = replace(energy, weapons=armed_weapons(energy, spec))
+        records.append(ShipRecord(uid, spec.id, ShieldState.for_ship(spec), energy))
+        dragons.append(DragonState(uid, record))
+    if not dragons:
+        return setup
+    field = replace(setup.combat.battlefield, dragons=tuple(dragons))
+    combat = replace(setup.combat, ships=tuple(records), battlefield=field)
+    return GameSetup(replace(setup.state, units=tuple(units)), combat, specs)
+

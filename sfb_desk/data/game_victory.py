@@ -53,7 +53,15 @@ def score_game(state: GameState, combat, specs: Mapping[str, ShipSpec]) -> Victo
     sides = sorted({f.side for f in force})
     if len(sides) < 2:
         raise CannotScoreGame("fewer than two sides with ships: nothing to score (S2.20)")
-    return score_standard(force, outcomes_of(state, combat), [SideEntry(s) for s in sides])
+    bonus: dict[str, int] = {}
+    field = getattr(combat, "battlefield", None)
+    for dragon in getattr(field, "dragons", ()):  # SM7.5: the dragon's turns of ravaging
+        unit = state.find(dragon.id)
+        if unit is not None and dragon.ravage_points():
+            bonus[unit.side] = bonus.get(unit.side, 0) + dragon.ravage_points()
+    entries = [SideEntry(s, bonus=bonus.get(s, 0), bonus_rule="SM7.5" if s in bonus else "")
+               for s in sides]
+    return score_standard(force, outcomes_of(state, combat), entries)
 
 
 def side_gone(state: GameState) -> str | None:

@@ -210,7 +210,8 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
         library = load_library()
         for record in initial_combat.ships:
             try:
-                specs[record.spec_id] = library.get(record.spec_id)
+                specs[record.spec_id] = _monster_spec(record.spec_id) or library.get(
+                    record.spec_id)
             except KeyError:
                 raise SaveError(path, f"ship class {record.spec_id} of {record.id} is not in the "
                                       "ship library") from None
@@ -364,3 +365,16 @@ def save_game(path: Path | str, session: Session) -> Path:
 def autosave(session: Session, path: Path | str | None = None) -> Path:
     """Save to the autosave file (or ``path``), with the same refusal to clobber other files."""
     return save_game(path if path is not None else autosave_path(), session)
+
+
+def _monster_spec(spec_id: str):  # noqa: ANN202 - a ShipSpec or None
+    """The class a Space Dragon plays with (SM7.461): built from its age, not in the library."""
+    from ..rules.systems.dragon import DRAGON_RACE, dragon_spec
+
+    prefix = f"{DRAGON_RACE}-DRAGON-"
+    if spec_id.startswith(prefix):
+        try:
+            return dragon_spec(spec_id[len(prefix):].lower())
+        except ValueError:
+            return None
+    return None

@@ -64,6 +64,8 @@ class BattlefieldSteps:
     def _terrain_refusal(self, moved: Unit) -> Refusal | None:
         """A move into a hex the ship may not enter (SM6.49), or None."""
         blocked = self._battlefield.terrain.entering(moved.hex)
+        if blocked is not None and blocked.feature.kind == "planet" and self._dragon(moved.id):
+            return None  # SM7.45: the dragon raids the planet in its hex, without landing
         if blocked is not None and not blocked.feature.info.destroys_entering:
             return Refusal(blocked.rule, f"{moved.id} cannot enter {blocked}")
         return None
@@ -357,8 +359,8 @@ class BattlefieldSteps:
                         yield from self._strike(sid, neighbor(unit.hex, ahead), points,
                                                 f"dust.{dust}", "Dust", "P13.2")
             record = self._ships.get(sid)
-            if record is None or not self._units[sid].active:
-                continue
+            if record is None or not self._units[sid].active or self._dragon(sid):
+                continue  # a dragon has no shields or crew for heat and radiation
             down = [k for k in range(1, 7) if record.shields.is_down(k)]
             if "heat_zone" in kinds and heat_damage(len(down), impulse):
                 for shield in down:  # P10.1: 1 point per down shield, rolled on the DAC

@@ -180,6 +180,8 @@ class MarineSteps:
                     or target.id not in self._ships or target.side == unit.side:
                 return Refusal("G8.1", f"transport {n} of {uid}: {item['target']!r} is not an "
                                        "enemy ship in play")
+            if self._dragon(target.id) is not None:
+                return Refusal("SM7.469", f"{target.id} is a Space Dragon: it cannot be boarded")
             lock = bool(self._sensor_facts(unit, target)["lock_on"])
             refusal = tp.transport_refusal(
                 uid, target.id, rng=hex_range(unit.hex, target.hex), free_transporters=1,

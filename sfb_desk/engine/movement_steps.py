@@ -71,6 +71,8 @@ class MovementSegment:
             choices = legal_orders(unit, impulse, clock, options)
             if choices == ("stay",):
                 continue
+            if self._dragon(unit.id) is not None and "stay" not in choices:
+                choices += ("stay",)  # SM7.467: a dragon may skip a move
             scheduled = choices[0] == STRAIGHT
             if self._web_held(unit, scheduled):  # caught in a web (web_steps, G10.5)
                 continue
@@ -90,6 +92,7 @@ class MovementSegment:
             self._note_entry(before, unit)  # battlefield_steps: terrain and mines
             if unit.hex != before.hex:
                 self._web_entered(unit)  # web_steps: a web catches it
+            self._dragon_moved(before, unit)  # dragon_steps: SM7.45
             self._tractor_het(before, unit)  # tractor_steps
             self._drag_linked(before, unit)
             if moved.breakdown_roll:
@@ -109,6 +112,8 @@ class MovementSegment:
         order = parse_move_order(value)
         if isinstance(order, Refusal):
             return order
+        if order.action == "stay" and self._dragon(unit.id) is not None:
+            return Moved(unit)  # SM7.467: a dragon may elect not to move
         moved = apply_order(unit, order, turn=self._turn, impulse=self._impulse,
                             options=self.initial.options, bounds=self.initial.map)
         if isinstance(moved, Moved):

@@ -33,6 +33,9 @@ class TurnPhases:
                 1 for box in unit.destroyed if box.split("#")[0].endswith("_warp")
             )
             unit = replace(unit, warp_at_start=max(warp, 0))
+            if self._dragon(unit.id) is not None:  # SM7.464: its wings set its speed
+                self._put(self._dragon_turn(unit))
+                continue
             if unit.id in self._ships:  # the full form, speed plot included (energy_steps)
                 self._put((yield from self._full_allocation(unit)))
                 continue

@@ -41,7 +41,11 @@ above through ``self``):
 * :class:`~.satship_steps.SatShipSteps` and :class:`~.displacement_steps.DisplacementSteps`:
   Andromedan satellite ships (G19) and displacement devices (G18, Module C2);
 * :class:`~.ppd_steps.PpdSteps` and :class:`~.web_steps.WebSteps`: Module C2's PPD pulse
-  trains (E11) and Tholian webs (E12-E14).
+  trains (E11) and Tholian webs (E12-E14);
+* :class:`~.terrain_steps.TerrainSteps`: gravity waves and ion storms (P9, P14), beside the
+  battlefield's terrain, mines and monsters;
+* :class:`~.dragon_steps.DragonSteps`: the Space Dragon (SM7); it comes first among the bases
+  because a volley on a dragon goes to its record instead of the DAC (SM7.463).
 
 Movement orders are fully checked (rules/movement: core, het, speed, em). Ships with a
 :class:`~.records.ShipRecord` are fought with the full rules (energy, fire, damage, seekers);
@@ -69,6 +73,7 @@ from .minelaying_steps import MineLayingSteps
 from .captor_steps import CaptorSteps
 from .monster_steps import MonsterSteps
 from .terrain_steps import TerrainSteps
+from .dragon_steps import DragonSteps
 from .mine_steps import MineSteps
 from .combat_steps import CombatSteps
 from .corrections import Correction, TableCorrections
@@ -125,7 +130,7 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, DisplacementSteps,
+class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, DisplacementSteps,
               EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps,

@@ -91,6 +91,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "detection range (end of the Movement Step)", 6, "M2.3, M2.31, M2.32, M5.1132",
          "systems-facts 6 (M2.3 MULTI); S0 L6290", handler="arm_laid_mines", segment="6A"),
     Step("6A-esg", "ESG Step", 6, "D21.2213", "S0 L2524; reference 5.8 (6A3.01)", segment="6A"),
+    Step("6A-dragon-tail", "Space Dragon tail: shuttles and seeking weapons in its hex engaged "
+         "before they strike", 6, "SM7.4653", "S0 L10596", handler="dragon_tail",
+         segment="6A"),
     Step("6A-impact", "Seeking weapon impact", 6, "F2, G24.331",
          "reference 5.8 ('seeking-weapon impact at the end of 6A', 6A3.03); S0 L5723",
          handler="impacts", segment="6A"),
@@ -141,6 +144,8 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     Step("6D-captors", "Captor mines ordered by sensor mines fire (Direct-Fire Weapons "
          "Stage)", 6, "M5.201, M4.54, M8.4232", "S0 L6322", handler="captor_direct_fire",
          segment="6D"),
+    Step("6D-claws", "Space Dragon claw attack on a ship in its hex (once a turn)", 6,
+         "SM7.4654", "S0 L10598", handler="dragon_claws", segment="6D"),
     Step("6D-fire-allocation", "Fire Allocation Stage", 6, "G24.211", "S0 L5551, L5619",
          segment="6D"),
     Step("6D3-web-caster", "Web Caster Stage: free-standing webs form, web casters fire, webs "
@@ -160,6 +165,9 @@ IMPULSE_STEPS: tuple[Step, ...] = (
     Step("6E-battlefield", "Terrain effects: nova front (impulse 16), dust, heat, radiation", 6,
          "P12.3, P12.4, P13.2, P10.1, P15.11", "S0 L6921-6986, L6865-6894, L7005-7037",
          handler="battlefield_environment", segment="6E"),
+    Step("6E-dragon", "Space Dragon ravaging: a turn in the planet's hex without moving or "
+         "attacking", 6, "SM7.45, SM7.5", "S0 L10578, L10628", handler="dragon_ravage",
+         segment="6E", impulses=frozenset({32})),
     Step("6E-post", "Post-Combat Segment: EM announcements take effect", 6, "C10.311, C10.32",
          "S0 L553, L561 ('at the end of that impulse (after movement and combat)')",
          handler="end_of_impulse", segment="6E"),

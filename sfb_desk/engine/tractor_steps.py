@@ -138,6 +138,8 @@ class TractorSteps:
                 target = self._units.get(tid) if isinstance(tid, str) else None
                 if target is None or not target.active:
                     return Refusal("G7.4", f"link {n} of {uid}: no unit {tid!r} in play")
+                if self._dragon(target.id) is not None:
+                    return Refusal("SM7.469", f"{tid} is a Space Dragon: it cannot be tractored")
                 rng = hex_range(unit.hex, target.hex)
                 lock = True
                 if target.kind == SHIP and target.side != unit.side:

@@ -287,9 +287,15 @@ def test_players_choice_facing_and_monsters(library, scenarios):
     assert check_entries(chosen, library, other_sides=monster_sides(sm5)) == []
     setup = setup_from_entries(chosen, library, turns=None, dice_seed=1, scenario=sm5)
     assert [m.kind for m in setup.combat.battlefield.monsters] == ["Sun Snake"]
-    # SM7's Space Dragon is not run yet: a problem names it
-    _, problems = entries_from_scenario(scenarios.get("SM7"), library)
-    assert any("monster" in p.message and "Space Dragon" in p.message for p in problems)
+    # SM7's Space Dragon is a unit of the Dragon player's side (SM7.1), set up with the game
+    sm7 = scenarios.get("SM7")
+    entries, problems = entries_from_scenario(sm7, library)
+    assert problems == [] and [e.ship for e in entries] == ["FED-CA"]
+    assert monster_sides(sm7) == ["Space Dragon"]
+    setup = setup_from_entries(entries, library, turns=None, dice_seed=1, scenario=sm7)
+    dragon = setup.state.unit("Space Dragon")
+    assert (dragon.hex.label, dragon.speed, dragon.spec_id) == ("4201", 25, "MON-DRAGON-ADULT")
+    assert [d.record.age for d in setup.combat.battlefield.dragons] == ["adult"]
 
 
 def test_unplayable_scenario_says_why(library, scenarios):

@@ -73,7 +73,7 @@ MODULE_C2 = {"SG10", "SG2.66", "SG25", "SG26", "SH43", "SH44", "SH45", "SH46", "
 # [status] playable: false where the program lacks a rule the scenario turns on (whatever ships
 # the library has); the file's reason says which.
 RULES_BLOCKED = {"SG10", "SG11", "SG12", "SG26", "SH6", "SH7", "SH11", "SH20", "SH43", "SH44",
-                 "SM7", "T7S1", "T7S2", "T7S3"}  # fmt: skip
+                 "T7S1", "T7S2", "T7S3"}  # fmt: skip
 
 
 def test_every_rulebook_scenario_of_both_books_is_a_file(library):
@@ -195,7 +195,7 @@ def test_sm6_and_sm7_monsters_and_terrain(library):
     assert (sm6.sides[1].units[0].monster, sm6.sides[1].units[0].hex) == ("Mind Monster", "0201")
     assert [(t.kind, t.hexes) for t in sm7.terrain] == [("planet", ["0628"])]
     dragon = sm7.sides[1].units[0]
-    assert (dragon.monster, dragon.hex) == ("Space Dragon", "4201")
+    assert (dragon.monster, dragon.hex, dragon.age) == ("Space Dragon", "4201", "adult")
 
 
 def test_sg1_is_marked_as_a_reconstruction(library):

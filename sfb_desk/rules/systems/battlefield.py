@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hexes import Hex
+from .dragon import DragonState
 from .mines import Minefield
 from .mines.laying import MineStores
 from .terrain import TerrainMap
@@ -55,6 +56,7 @@ class BattlefieldState:
     known_fields: frozenset[str] = frozenset()  # sides told of a minefield (M7.1) or finding one
     orbits: tuple[tuple[str, Hex, bool], ...] = ()  # (unit, planet, clockwise) in orbit (P8)
     scans: tuple[tuple[str, int], ...] = ()  # each ship's last M7.2 attempt (clock, M7.21)
+    dragons: tuple[DragonState, ...] = ()  # SM7: the Space Dragons' records (units of a side)
     storm_effects: tuple[str, ...] = ()  # P14.3: this turn's sunspot effects of an ion storm
     stores: tuple[MineStores, ...] = ()  # mines left to lay, per unit that laid (M9, R1.F6)
     captor_orders: tuple[tuple[str, str, str], ...] = ()  # (mine, target, step) to fire (M5.201)
@@ -67,7 +69,8 @@ class BattlefieldState:
         return replace(self, stores=kept + (stores,))
 
     def __bool__(self) -> bool:
-        return bool(self.terrain) or bool(self.mines.mines) or bool(self.monsters)
+        return (bool(self.terrain) or bool(self.mines.mines) or bool(self.monsters)
+                or bool(self.dragons))
 
     def monster(self, monster_id: str) -> MonsterState | None:
         return next((m for m in self.monsters if m.id == monster_id), None)

@@ -249,6 +249,12 @@ MONSTERS: Mapping[str, MonsterKind] = {
         "Moves and strikes by SM5.45; damage to it is recorded by the MCIDS reading of "
         "decisions.md (SM5.46).",
     ),
+    "Space Dragon": MonsterKind(
+        "Space Dragon", "SM7.46", 25, True,
+        "A unit of the Dragon player's side: moves and fires as a ship with the SM7.461 "
+        "chart's eyes and flame, its record scored by SM7.463 (engine/dragon_steps.py); the "
+        "speed given is an adult's (wings 50 / 2).",
+    ),
     "Mind Monster": MonsterKind(
         "Mind Monster", "SM6.45", MIND_MONSTER_SPEED, True,
         "Moves and attacks by SM6.45-SM6.49; how to kill it (SM2.5) is judged at the table.",
