@@ -98,6 +98,10 @@ class Robot:
             return cloak_answer(prompt, session, lv)
         if kind == "marines":
             return marines_answer(prompt, session, lv)
+        if kind == "lay_mines":
+            from .mines import lay_answer
+
+            return lay_answer(prompt, session, lv)
         if kind == "sat_ships":  # Module C2 (robot/andro.py)
             return sat_ships_answer(prompt, session, lv)
         if kind == "displacement":

@@ -127,3 +127,32 @@ def test_m4_48_a_drone_captor_commits_then_launches_at_the_seeking_weapon_stage(
     assert drone.kind == "drone" and drone.side == "Klingon" and drone.target == "CA"
     assert drone.hex == H("1210")
     assert session.combat.battlefield.mines.get("K2").shots == 1  # two rounds, one used
+
+
+def test_m8_4231_a_damaged_sensor_orders_its_mines_at_the_sweeper():
+    """M8.4231-M8.4234: a sensor mine damaged by a sweep (3 points on a small mine, M8.41)
+    orders the explosive mine it controls beside the sweeper to detonate - even one not set
+    for the sweeper's size (M8.4233) - and its captor to fire at the sweeper."""
+    sensor = Mine("S", "Klingon", H("1210"), "small", type="sensor", detection_range=0,
+                  located_by=frozenset({"Federation"}))
+    nsm = Mine("E", "Klingon", H("1212"), "large", target_sizes=frozenset({6}),
+               controlled_by=("S",))
+    captor = Mine.loaded(id="C", owner="Klingon", hex=H("1610"), size="small", type="captor",
+                         captor="D", control="command", disabled=True, controlled_by=("S",))
+    session = game([sensor, nsm, captor], ca_hex="1211", speed=0)
+    dice = CaptorDice(1)
+    script = Chain(dice, Scripted([
+        At("T1.ea.CA", {"speed_plot": 0}), At("T1.ea.D7", {"speed_plot": 0}),
+        At("T1.I1.sweep.S.CA", "yes"), At("T1.I1.sweep_lock.S.CA", [2]),
+        At("T1.I1.sweep_damage.S.CA", "3")]), Defaults(), SeededDice())
+    for _ in range(500):
+        if session.pending is None or events(session, "captor_fires"):
+            break
+        session.run(script, limit=1)
+    (swept,) = events(session, "mine_swept")
+    assert swept.data.get("outcome") == "orders_controlled" and swept.data.rule == "M8.4231"
+    (blast,) = events(session, "mine_explodes")
+    assert blast.data.get("hex") == "1212" and blast.data.get("victims") == ["CA"]
+    (fire,) = events(session, "captor_fires")
+    assert fire.data.get("mine") == "C" and fire.step == "6D-captors"
+    assert not session.combat.battlefield.mines.get("S").destroyed  # M8.423: unaffected

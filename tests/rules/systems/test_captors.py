@@ -127,3 +127,18 @@ def test_m4_542_a_sensor_detonates_only_explosive_mines_beside_the_target():
 
 def _fields(mine: Mine) -> dict:
     return {f: getattr(mine, f) for f in mine.__dataclass_fields__}
+
+
+def test_m4_51_sensor_mine_3_orders_captor_26_at_a_size_class_3_ship():
+    """M4.51 (L6239-6241): sensor mine #3, told "when you detect a size-class 3 ship within
+    range, order captor mine #26 to fire at it", controls only #26 (M4.54)."""
+    from sfb_desk.rules.systems.mines import candidates_on_entry
+
+    sensor = Mine("3", "K", H("1010"), "small", type="sensor", detection_range=6,
+                  target_sizes=frozenset({3}))
+    c26 = Mine.loaded(id="26", owner="K", hex=H("1410"), size="large", type="captor",
+                      captor="D", control="command", disabled=True, controlled_by=("3",))
+    mines = [sensor, c26]
+    assert [m.id for m in candidates_on_entry(mines, H("1013"), 3)] == ["3"]
+    assert candidates_on_entry(mines, H("1013"), 4) == ()  # a size-class 4 ship: nothing
+    assert [(m.id, o) for m, o in sensor_orders(sensor, mines, H("1013"))] == [("26", "fire")]
