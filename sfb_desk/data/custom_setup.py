@@ -35,7 +35,7 @@ from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.battlefield import battlefield_of, game_unit_ids
 from sfb_desk.data.scenario_play import playability, resolved_ship
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
-from sfb_desk.rules.hexes import STANDARD_MAP, LabelError, hex_from_label
+from sfb_desk.rules.hexes import STANDARD_MAP, Hex, LabelError, hex_from_label
 from sfb_desk.rules.movement.speed import max_speed
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.systems.monsters import MONSTERS
@@ -234,15 +234,15 @@ def check_entries(entries: Sequence[UnitEntry], library: ShipLibrary, *,
 
 def entry_notes(entries: Sequence[UnitEntry]) -> list[str]:
     """Legal but worth saying: units that share a set-up hex (C13.11, C14.20, D3.42)."""
-    by_hex: dict[str, list[str]] = {}
+    by_hex: dict[Hex, list[str]] = {}
     for e in entries:
         try:
-            label = hex_from_label(e.hex).label
+            where = hex_from_label(e.hex)
         except LabelError:
             continue
-        by_hex.setdefault(label, []).append(e.unit_id or e.ship)
-    return [f"{' and '.join(ids)} start in the same hex {label}: legal in SFB (fire between "
-            "them is at range 0, D3.42)" for label, ids in by_hex.items() if len(ids) > 1]
+        by_hex.setdefault(where, []).append(e.unit_id or e.ship)
+    return [f"{' and '.join(ids)} start in the same hex {where.label}: legal in SFB (fire between "
+            "them is at range 0, D3.42)" for where, ids in by_hex.items() if len(ids) > 1]
 
 
 # ---------------------------------------------------------------------------------------------

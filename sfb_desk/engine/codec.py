@@ -56,7 +56,7 @@ def encode(value: object, tp: object = None, name: str = "") -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {n: encode(getattr(value, n), t, n) for n, t in _hints(type(value))}
     if isinstance(value, Hex):
-        return value.label
+        return value.key  # exact, even off the map (a player's four digits repeat, G0)
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, frozenset):

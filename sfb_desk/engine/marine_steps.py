@@ -340,7 +340,7 @@ class MarineSteps:
         for n, item in enumerate(items, 1):
             label = item.get("hex") if isinstance(item, dict) else None
             try:
-                h = hex_from_label(label) if isinstance(label, str) else None
+                h = hex_from_label(label, near=unit.hex) if isinstance(label, str) else None
             except LabelError:
                 h = None
             if h is None:

@@ -131,7 +131,7 @@ class SatShipSteps:
         uid, home = item["ship"], self._units[carrier]
         andro = self._andro(carrier)
         try:
-            where = hex_from_label(str(item.get("hex", home.hex.label)))
+            where = hex_from_label(str(item.get("hex", home.hex.label)), near=home.hex)
             facing = int(parse_facing(item.get("facing", home.facing + 1)))
         except ValueError as exc:
             return Refusal("G19.411", f"launch of {uid}: {exc}")

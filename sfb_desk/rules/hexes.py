@@ -13,11 +13,18 @@ Conventions (DESIGN.md section 5; reference basic-set-facts.md Part 2, G0):
 * **Facings** are :class:`Facing` values ``A``..``F`` = ints 0..5, A up (toward row 01), B-F
   clockwise. Every function takes a plain int 0..5 (a :class:`Facing` is one); letters and the
   SFB direction numbers 1..6 are converted at the edges by :func:`parse_facing`.
-* **Labels off the standard map.** A floating map (or a hex beyond an edge) may have columns or
-  rows outside 00..99, or negative ones. The canonical label is ``CCRR`` (four digits) when both
-  the column and the row are in 0..99, and ``C.R`` otherwise, e.g. ``101.05`` or ``-3.12``
-  (row zero-padded to two digits). :func:`hex_from_label` also reads ``C.R`` for any hex, and an
-  all-digit label of even length of 4 or more, split in half (``101015`` is column 101, row 15).
+* **Every label a player reads is four digits** (``Hex.label``). A floating map (or a hex beyond
+  an edge) has columns and rows outside 01..99, or negative ones; their numbers are taken modulo
+  100 (``LABEL_PERIOD``), so the numbering of the standard map goes on past its edges and wraps
+  from 99 to 00: column -1 is ``99``, row 100 is ``00``. A label therefore names one hex in every
+  block of 100 x 100; read back with :func:`hex_from_label` ``near`` a hex of the battle, it is the
+  one nearest (within 50 columns and rows), which every unit still in play is, units more than 50
+  hexes from all enemies having disengaged (C7.2). Without ``near`` it is the hex of those
+  digits, column and row 00..99 (the standard map and around it). decisions.md, "Hex labels".
+* **Files keep the exact hex** (``Hex.key``): ``CCRR`` when column and row are in 0..99, else
+  ``C.R`` (``101.05``, ``-3.12``, row zero-padded to two digits). :func:`hex_from_label` reads
+  ``C.R`` for any hex, and an all-digit label of even length of 6 or more split in half
+  (``101015`` is column 101, row 15).
 Everything is integer arithmetic (no angles, no floats), and the functions that run in inner
 loops (:func:`hex_range`, :func:`neighbor`) allocate nothing but their result.
 """
@@ -80,8 +87,14 @@ class Hex(_Cube):
 
     @property
     def label(self) -> str:
-        """The SFB label, ``CCRR`` on the map or ``C.R`` off it (see the module docstring)."""
+        """The four-digit label ``CCRR`` players read (modulo 100 off the map; module
+        docstring)."""
         return format_label(self[0], self[1] + (self[0] + 1) // 2)
+
+    @property
+    def key(self) -> str:
+        """The exact label files keep: ``CCRR``, or ``C.R`` off 00..99 (module docstring)."""
+        return format_key(self[0], self[1] + (self[0] + 1) // 2)
 
     def __str__(self) -> str:
         return self.label
@@ -117,24 +130,42 @@ _LABEL_DOTTED = re.compile(r"([+-]?\d+)\.([+-]?\d+)")
 _LABEL_DIGITS = re.compile(r"\d{4,}")
 
 LABEL_HELP = (
-    "expected CCRR (column and row, e.g. 2215), or C.R for a hex off the standard map "
+    "expected CCRR (column and row, e.g. 2215), or C.R for a hex by its exact column and row "
     "(e.g. 101.05 or -3.12)"
 )
+#: Four-digit labels repeat every this many columns and rows (module docstring).
+LABEL_PERIOD = 100
 
 
 def format_label(col: int, row: int) -> str:
-    """``CCRR`` when column and row are both in 0..99, else ``C.R`` (module docstring)."""
+    """The four-digit label ``CCRR`` of column ``col``, row ``row``, each modulo 100."""
+    return f"{col % LABEL_PERIOD:02d}{row % LABEL_PERIOD:02d}"
+
+
+def format_key(col: int, row: int) -> str:
+    """The exact label: ``CCRR`` when column and row are both in 0..99, else ``C.R``."""
     if 0 <= col <= 99 and 0 <= row <= 99:
         return f"{col:02d}{row:02d}"
     return f"{col:02d}.{row:02d}"
 
 
-def parse_label(label: str) -> tuple[int, int]:
-    """``(column, row)`` of a label; raises :class:`LabelError` with what was expected."""
+def _nearest(digits: int, near: int) -> int:
+    """The number ending in ``digits`` (modulo 100) nearest ``near`` (``near - 50`` to
+    ``near + 49``)."""
+    return near - 50 + (digits - near + 50) % LABEL_PERIOD
+
+
+def parse_label(label: str, near: tuple[int, int, int] | None = None) -> tuple[int, int]:
+    """``(column, row)`` of a label; a four-digit one is taken nearest the hex ``near`` when
+    given (module docstring). Raises :class:`LabelError` with what was expected."""
     text = label.strip() if isinstance(label, str) else ""
     m = _LABEL_4.fullmatch(text)
     if m:
-        return int(m[1]), int(m[2])
+        col, row = int(m[1]), int(m[2])
+        if near is not None:
+            col = _nearest(col, near[0])
+            row = _nearest(row, near[1] + (near[0] + 1) // 2)
+        return col, row
     m = _LABEL_DOTTED.fullmatch(text)
     if m:
         return int(m[1]), int(m[2])
@@ -144,9 +175,11 @@ def parse_label(label: str) -> tuple[int, int]:
     raise LabelError(f"bad hex label {label!r}: {LABEL_HELP}")
 
 
-def hex_from_label(label: str) -> Hex:
-    """The hex a label names, e.g. ``hex_from_label("2215")`` (G0)."""
-    col, row = parse_label(label)
+def hex_from_label(label: str, near: tuple[int, int, int] | None = None) -> Hex:
+    """The hex a label names, e.g. ``hex_from_label("2215")`` (G0); a four-digit label is taken
+    nearest the hex ``near`` when given, so ``hex_from_label(h.label, near=n) == h`` for every
+    hex within 50 columns and rows of ``n`` (module docstring)."""
+    col, row = parse_label(label, near)
     return Hex.from_offset(col, row)
 
 

@@ -49,7 +49,7 @@ def test_state_round_trip_through_json_text():
 def test_hexes_facings_and_fractions_read_as_players_write_them():
     doc = encode_state(rich_state())
     unit = doc["units"][0]
-    assert unit["hex"] == Hex(-3, 40).label == "-3.39" and unit["facing"] == "F"
+    assert unit["hex"] == Hex(-3, 40).key == "-3.39" and unit["facing"] == "F"  # exact in files
     assert unit["profile"]["move_cost"] == "2/3"
     assert unit["destroyed"] == ["bridge#1", "left_warp#5"]
     assert doc["map"] == {"columns": 42, "rows": 30}

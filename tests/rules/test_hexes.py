@@ -23,6 +23,7 @@ from sfb_desk.rules.hexes import (
     Hex,
     LabelError,
     MapBounds,
+    format_key,
     format_label,
     hex_from_label,
     hex_line,
@@ -64,26 +65,30 @@ def offset_neighbors(col: int, row: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize(
-    ("label", "col", "row", "cube"),
+    ("key", "col", "row", "cube", "label"),
     [
-        ("0101", 1, 1, (1, 0, -1)),
-        ("0201", 2, 1, (2, 0, -2)),  # G0: 0201 half a hex below 0101
-        ("2215", 22, 15, (22, 4, -26)),  # G0: q = c, r = row - ceil(c/2)
-        ("2315", 23, 15, (23, 3, -26)),
-        ("4230", 42, 30, (42, 9, -51)),
-        ("0000", 0, 0, (0, 0, 0)),
-        ("101.05", 101, 5, (101, -46, -55)),
-        ("-3.12", -3, 12, (-3, 13, -10)),
-        ("05.-2", 5, -2, (5, -5, 0)),
+        ("0101", 1, 1, (1, 0, -1), "0101"),
+        ("0201", 2, 1, (2, 0, -2), "0201"),  # G0: 0201 half a hex below 0101
+        ("2215", 22, 15, (22, 4, -26), "2215"),  # G0: q = c, r = row - ceil(c/2)
+        ("2315", 23, 15, (23, 3, -26), "2315"),
+        ("4230", 42, 30, (42, 9, -51), "4230"),
+        ("0000", 0, 0, (0, 0, 0), "0000"),
+        # Off 00..99 a player reads four digits, modulo 100; files keep the exact C.R.
+        ("101.05", 101, 5, (101, -46, -55), "0105"),
+        ("-3.12", -3, 12, (-3, 13, -10), "9712"),
+        ("05.-2", 5, -2, (5, -5, 0), "0598"),
+        ("22.-24", 22, -24, (22, -35, 13), "2276"),  # what the floating map used to print
     ],
 )
-def test_label_to_cube_and_back(label, col, row, cube):
-    h = hex_from_label(label)
+def test_label_to_cube_and_back(key, col, row, cube, label):
+    h = hex_from_label(key)
     assert tuple(h) == cube
     assert (h.col, h.row) == (col, row)
-    assert h.label == label
-    assert str(h) == label
+    assert h.key == key
+    assert h.label == str(h) == label and len(label) == 4 and label.isdigit()
     assert Hex.from_offset(col, row) == h
+    assert hex_from_label(label, near=h) == h
+    assert hex_from_label(label, near=Hex.from_offset(col + 40, row - 45)) == h
 
 
 @pytest.mark.parametrize(
@@ -105,26 +110,49 @@ def test_label_error_is_a_value_error():
     assert issubclass(LabelError, ValueError)
 
 
-def test_format_label_switches_to_dotted_outside_00_99():
-    assert format_label(42, 30) == "4230"
-    assert format_label(100, 1) == "100.01"
-    assert format_label(1, 100) == "01.100"
-    assert format_label(-1, 5) == "-1.05"
+def test_labels_are_four_digits_and_keys_dotted_outside_00_99():
+    assert format_label(42, 30) == format_key(42, 30) == "4230"
+    assert format_label(100, 1) == "0001" and format_key(100, 1) == "100.01"
+    assert format_label(1, 100) == "0100" and format_key(1, 100) == "01.100"
+    assert format_label(-1, 5) == "9905" and format_key(-1, 5) == "-1.05"
+    assert format_label(-100, -1) == "0099" and format_label(-250, 1234) == "5034"
 
 
-@given(st.integers(-999, 999), st.integers(-999, 999))
-def test_label_round_trip(col, row):
+def test_a_four_digit_label_without_a_reference_is_the_hex_of_those_digits():
+    assert (H("9905").col, H("9905").row) == (99, 5)
+    assert (H("0000").col, H("0000").row) == (0, 0)
+
+
+def test_a_four_digit_label_is_read_nearest_the_battle():
+    """Off the standard map a label is read nearest a hex of the battle: 99 is the column left
+    of 00 near the map's left edge, and the column 99 far to the right of it."""
+    assert hex_from_label("9905", near=H("0110")) == Hex.from_offset(-1, 5)
+    assert hex_from_label("9905", near=H("7010")) == Hex.from_offset(99, 5)
+    assert hex_from_label("2276", near=H("22.-20")) == Hex.from_offset(22, -24)
+    assert hex_from_label("2215", near=H("2230")) == H("2215")  # the standard map reads as ever
+    assert hex_from_label("-3.12", near=H("5050")) == Hex.from_offset(-3, 12)  # exact: as written
+    # Half way round, the reading stays within 50 on the low side and 49 on the high side.
+    assert hex_from_label("7215", near=H("2215")).col == -28
+    assert hex_from_label("7115", near=H("2215")).col == 71
+
+
+@given(st.integers(-999, 999), st.integers(-999, 999), st.integers(-50, 49), st.integers(-50, 49))
+def test_label_round_trip(col, row, dc, dr):
     h = Hex.from_offset(col, row)
     assert (h.col, h.row) == (col, row)
-    assert hex_from_label(h.label) == h
+    assert hex_from_label(h.key) == h
     assert hex_from_label(f"{col}.{row}") == h
+    near = Hex.from_offset(col - dc, row - dr)  # a hex of the battle within 50 of it
+    assert hex_from_label(h.label, near=near) == h
+    assert len(h.label) == 4 and h.label.isdigit()
 
 
 @given(st.integers(-10_000, 10_000), st.integers(-10_000, 10_000))
 def test_cube_round_trip_through_labels(q, r):
     h = Hex(q, r)
     assert h.q + h.r + h.s == 0
-    assert hex_from_label(h.label) == h
+    assert hex_from_label(h.key) == h
+    assert hex_from_label(h.label, near=h + Hex(7, -3)) == h
 
 
 def test_hex_checks_its_invariant():

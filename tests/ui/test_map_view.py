@@ -528,7 +528,10 @@ def test_floating_map_surrounds_the_units_and_recentres(view):
     extent = view.extent
     assert extent.relative and extent.contains(H("101.50"), 4)
     assert extent.col0 % 2 == 1  # column parity kept: even columns stay lower
-    assert view.hex_label(Hex.from_offset(extent.col0, extent.row0)) == "0101"
+    # Every hex carries its own four-digit label, as the log and the panels name it.
+    corner = Hex.from_offset(extent.col0, extent.row0)
+    assert view.hex_label(corner) == corner.label == f"{extent.col0 % 100:02d}{extent.row0 % 100:02d}"
+    assert view.hex_label(H("101.50")) == "0150"
     view.set_units([ship(at="101.50"), ship("D7", "kli", f"{extent.col0 + extent.columns - 2}.60")])
     assert view.extent != extent  # a unit near the edge moved the map
     assert all(view.extent.contains(u.hex, 2) for u in view.units.values())

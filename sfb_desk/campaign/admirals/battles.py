@@ -66,7 +66,7 @@ def positions(anchor: str, radius: int, count: int) -> list[str]:
     first (then by label, so the set-up is the same every time)."""
     centre = hex_from_label(anchor)
     spots = [h for h in hexes_within(centre, radius) if 1 <= h.col <= 42 and 1 <= h.row <= 30]
-    spots.sort(key=lambda h: (hex_range(centre, h), h.label))
+    spots.sort(key=lambda h: (hex_range(centre, h), h.key))
     if len(spots) < count:
         raise BattleError(f"{count} ships do not fit within {radius} hexes of {anchor}")
     return [h.label for h in spots[:count]]

@@ -11,8 +11,10 @@ than odd ones, and facing A (cube ``(0, -1, +1)``) straight up: the neighbours o
 above, 2315 upper right, 2316 lower right, 2216 below, 2116 lower left and 2115 upper left.
 
 :class:`MapExtent` is the block of columns and rows the grid is drawn for: the whole standard
-map, or on a floating map a window around the units that recentres when they near its edge,
-labelled relative to its own top-left hex (0101), as a paper map moved on the table would be.
+map, or on a floating map a window around the units that recentres when they near its edge.
+Every hex is labelled with its own four-digit label (:attr:`Hex.label
+<sfb_desk.rules.hexes.Hex.label>`, modulo 100 off the standard map), the same as the event log,
+the panels and the command line say, so a label read anywhere names one hex.
 """
 
 from __future__ import annotations
@@ -80,9 +82,8 @@ def facing_vector(facing: int) -> tuple[float, float]:
 class MapExtent:
     """``columns`` x ``rows`` hexes from printed column ``col0``, row ``row0`` (absolute).
 
-    ``relative`` extents (floating maps) label hexes from their own top-left hex, 0101; ``col0``
-    is then always odd, so a relative column has the parity of the absolute one and the
-    even-columns-lower geometry is kept (G0).
+    ``relative`` extents (floating maps) move with the units; ``col0`` is then always odd (the
+    window's first column is drawn higher, as column 01 is, G0).
     """
 
     col0: int
@@ -127,11 +128,8 @@ class MapExtent:
                 yield Hex.from_offset(col, row)
 
     def label(self, h: tuple[int, int, int]) -> str:
-        """The label printed in ``h``: absolute on a fixed map, relative on a floating one."""
-        col, row = h[0], h[1] + (h[0] + 1) // 2
-        if self.relative:
-            col, row = col - self.col0 + 1, row - self.row0 + 1
-        return format_label(col, row)
+        """The label printed in ``h``: its four digits (:attr:`Hex.label`), on any map."""
+        return format_label(h[0], h[1] + (h[0] + 1) // 2)
 
     def scene_rect(self, size: float = HEX_SIZE) -> QRectF:
         """The scene rectangle covering every hex of the extent."""

@@ -82,7 +82,9 @@ def systems_view(state, combat, log: Iterable = (), viewer: str | None = None) -
             break
         data = r.data
         if r.kind == "event" and getattr(data, "kind", "") == "explosion" and data.get("hex"):
-            booms.append((hex_from_label(str(data.get("hex"))), int(data.get("radius") or 0)))
+            near = units.get(str(getattr(data, "unit", ""))) or next(iter(units.values()), None)
+            where = hex_from_label(str(data.get("hex")), near=near.hex if near else None)
+            booms.append((where, int(data.get("radius") or 0)))  # four digits: the battle's hex
     booms.reverse()
     return SystemsView(tuple(links), tuple(booms), tuple(cloaked))
 
