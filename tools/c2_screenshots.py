@@ -73,7 +73,7 @@ def webs(app, window, out: Path) -> None:  # noqa: ANN001
     _start(app, window, setup, "Neo-Tholian NCL against a D7 (practice)")
     script = {
         "T1.ea.THO-NCL": {"speed_plot": 0, "weapons": [
-            {"box": "webcaster#W", "action": "arm", "energy": 5}]},
+            {"box": "webcaster#W", "action": "arm", "energy": 3}]},  # + 2 from status II
         "T1.ea.KLI-D7": {"speed_plot": 8},
         f"T1.I1.fire.{tho}": {"THO-NCL": [{"box": "webcaster#W", "mode": "cast",
                                             "hexes": ["2106", "2206", "2306"]}]},

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ..engine.records import Combat, ShipRecord
 from ..rules.combat.shields import ShieldState
@@ -74,11 +75,21 @@ class GameSetup:
     specs: dict[str, ShipSpec]
 
 
-def armed_weapons(energy, spec: ShipSpec, destroyed=frozenset()):  # noqa: ANN001, ANN201
+#: Energy a web caster stores at the start by weapon status (Module C2 E12.322), counted as
+#: allocated on turn 0 (so it lasts through turn 4, E12.32).
+WEB_CASTER_START = {2: 2, 3: 5}
+
+
+def armed_weapons(energy, spec: ShipSpec, destroyed=frozenset(), status: int = 2):  # noqa: ANN001, ANN201
     """Every heavy weapon of ``energy`` holding a complete standard load (S4 status 2+); a
-    weapon among the ``destroyed`` boxes (carried damage) holds nothing."""
+    weapon among the ``destroyed`` boxes (carried damage) holds nothing. A web caster stores
+    2 at status II and 5 at status III (E12.322)."""
     weapons = []
     for w in energy.weapons:
+        if w.type in ("WEB-CASTER", "WEB-FIST") and w.box not in destroyed:
+            start = WEB_CASTER_START.get(min(status, 3), 0)
+            weapons.append(replace(w, store=((0, Fraction(start)),)) if start else w)
+            continue
         table = ARMING.get(w.mode or w.type)
         if table is None or table.hold is None or w.box in destroyed or any(
                 b.startswith(w.box + ".") for b in destroyed):
@@ -139,7 +150,7 @@ def units_from_scenario(
         energy = initial_state(spec, destroyed=dead, capacitor_full=status >= 1,
                                prev_plot=((1, speed),))
         if status >= 2:
-            energy = replace(energy, weapons=armed_weapons(energy, spec, dead))
+            energy = replace(energy, weapons=armed_weapons(energy, spec, dead, status))
         units.append(ship)
         shields = ShieldState.for_ship(spec)
         record = ShipRecord(uid, spec.id, replace(shields, boxes=shield_boxes), energy)

@@ -16,7 +16,9 @@ A mixin of :class:`~sfb_desk.engine.session.Session`.
   free when it has paid the web's strength (decisions.md, G10.5).
 * **Fire**: direct fire through a formed web hex is refused (G10.61; :meth:`_web_between`).
 
-The EW roll of E12.56 (the opponent's "defending" ship) is not asked yet.
+* **EW** (E12.56): when an enemy ship is within 3 hexes of a target hex, its side may name it
+  to jam the cast (a Choice, default none); with an EW shift the caster rolls 1d6 + shift on
+  the E12.564 table, the strength recomputed from the points left.
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from ..rules.combat.rate import record_shot
-from ..rules.hexes import Hex, LabelError, hex_from_label
+from ..rules.combat import direct_fire_shift, total_ecm
+from ..rules.hexes import Hex, LabelError, hex_from_label, hex_range
 from ..rules.results import Refusal, event
 from ..rules.systems import webs as web_rules
-from ..rules.systems.web_casting import check_cast
+from ..rules.systems.web_casting import check_cast, ew_reduction
 from ..rules.units import Unit, clock_of
-from .prompts import Prompt
+from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
 
@@ -157,7 +160,10 @@ class WebSteps:
                              f"{cast.firer} {cast.box}: {clash.label} is in or next to a web "
                              "laid this impulse; the energy is lost", box=cast.box))
             return
-        state = web_rules.add_web(state, cast.web)
+        laid = yield from self._web_ew(cast)  # E12.56
+        if laid is None:
+            return
+        state = web_rules.add_web(state, laid)
         web = state.webs[-1]
         caught: list[web_rules.Caught] = []
         if web.anchored:  # solid at once (E12.213): whatever stands there is in it
@@ -171,6 +177,53 @@ class WebSteps:
         self._announce_caught(caught)
         return
         yield
+
+    def _web_ew(self, cast: CastOrder) -> Generator[Prompt, object, web_rules.Web | None]:
+        """E12.56: the opponent may name a ship within 3 hexes of a target hex to jam the cast
+        (Step B); the EW balance is that of the caster firing at it, the defender's own ECM
+        against the caster's ECCM and its own erratic maneuvers (Step C; the defender's EM and
+        lent ECM do not count); with a shift the caster's owner rolls 1d6 + shift (Step D)."""
+        web = cast.web
+        firer = self._units[cast.firer]
+        near = [u for u in self._controlled() if u.side != firer.side and u.id in self._ships
+                and any(hex_range(u.hex, h) <= 3 for h in web.hexes)]
+        if not near:
+            return web
+        for side in sorted({u.side for u in near}):
+            ids = tuple(u.id for u in near if u.side == side)
+            prompt = Choice(self._key(f"web_ew.{cast.firer}.{cast.box}", side),
+                            f"{cast.firer} casts a web into "
+                            f"{', '.join(h.label for h in web.hexes)}: name a ship within 3 hexes "
+                            "to jam it, or none (E12.562)", (*ids, "none"), rule="E12.562",
+                            unit=ids[0], default="none")
+            picked = yield from self._ask(prompt, lambda v, p=prompt: check_choice(p, v))
+            if picked == "none":
+                continue
+            defender = self._ships[picked].allocation
+            mine = self._ships[cast.firer].allocation
+            shift = direct_fire_shift(total_ecm(defender.ecm if defender else 0, em=False),
+                                      mine.eccm if mine else 0, firer_em=firer.em.active)
+            if shift <= 0:
+                self._emit(event("web_ew", cast.firer, "E12.563",
+                                 f"{picked} tries to jam the web: no EW shift, no effect"))
+                continue
+            roll = DiceRequest(self._key(f"web_ew_die.{cast.box}", cast.firer),
+                               f"EW against {cast.firer}'s web: 1d6 + {shift} (E12.564: 7-8 "
+                               "halves it, 9-10 leaves a quarter, 11+ no web)", "1d6", 1,
+                               "E12.564", cast.firer)
+            (die,) = yield from self._ask(roll, lambda v, p=roll: check_dice(p, v))
+            total = web.strength * len(web.hexes)
+            left = ew_reduction(total, die, shift)
+            strength = min(left // len(web.hexes), web_rules.MAX_STRENGTH)
+            self._emit(event("web_ew", cast.firer, "E12.564",
+                             f"{picked} jams the web: 1d6 {die} + {shift}: {left} of {total} web "
+                             f"points left, {strength} a hex" + ("" if strength else
+                                                                 ": no web is cast"),
+                             die=die, shift=shift, left=left))
+            if strength <= 0:
+                return None
+            return replace(web, strength=strength)
+        return web
 
     def _positions(self) -> dict[str, Hex]:
         return {u.id: u.hex for u in self._units.values() if u.active}

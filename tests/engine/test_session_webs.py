@@ -40,8 +40,7 @@ def _until(session, source, key):
 
 def _script(tho, cast, *extra):
     return Chain(Scripted([*extra,
-        At("T1.ea.THO-NCL", {"speed_plot": 0, "weapons": [
-            {"box": "webcaster#W", "action": "arm", "energy": 2}]}),
+        At("T1.ea.THO-NCL", {"speed_plot": 0}),  # the caster holds 2 from weapon status II
         At("T1.ea.KLI-D7", {"speed_plot": 8}),  # moves on impulses 4, 8, 12, 16, 20 ...
         At(f"T1.I1.fire.{tho}", {"THO-NCL": [cast]}),
     ]), SeededDice(2), Defaults())
@@ -52,7 +51,8 @@ def test_a_neo_tholian_web_catches_a_d7(library):
     source = _script(tho, {"box": "webcaster#W", "mode": "cast", "hexes": ["2206"]})
     _until(s, source, f"T1.I8.fire.{kli}")
     cast = _events(s, "web_cast")[0]
-    assert cast.impulse == 1 and cast.data.get("strength") == 20  # E12.44: 2 energy, 1 hex
+    # E12.322: status II stores 2 at the start; E12.44: 2 energy in 1 hex at range 6 is 20
+    assert cast.impulse == 1 and cast.data.get("strength") == 20
     assert _events(s, "web_formed")[0].impulse == 5  # E12.55: cast on 1, effective on 5
     refusal = s.check({"KLI-D7": [{"box": "phaser#1", "target": "THO-NCL"}]})
     assert refusal is not None and refusal.rule == "G10.61"  # the D7 in 2204: the web between
@@ -69,6 +69,23 @@ def test_a_neo_tholian_web_catches_a_d7(library):
     assert s.state.unit("KLI-D7").hex.label == "2209"  # free from 21: moves on 24, 28, 32
     again = decode(encode(s.combat), Combat, "combat")
     assert again == s.combat
+
+
+def test_e12_322_the_starting_charge_by_weapon_status(library):
+    from sfb_desk.robot import duel
+
+    for status, stored in ((0, 0), (1, 0), (2, 2), (3, 5)):
+        scenario = duel_scenario("THO-NCL", "KLI-D7", 1, 10, library)
+        doc = scenario.model_dump(mode="json", exclude_none=True)
+        for side in doc["sides"]:
+            for unit in side["units"]:
+                unit["weapon_status"] = status
+        setup = units_from_scenario(type(scenario).model_validate(doc), library, ids={},
+                                    turns=1)
+        caster = setup.combat.ship("THO-NCL").energy.arming("webcaster#W")
+        assert caster.stored_at(1) == stored and caster.stored_at(4) == stored
+        assert caster.stored_at(5) == 0  # "added on turn 0", gone after turn 4 (E12.322)
+    assert duel.WEAPON_STATUS == 2
 
 
 def test_a_cast_is_checked_against_the_rules(library):
@@ -93,3 +110,27 @@ def test_a_web_fist_strikes_in_the_direct_fire_step(library):
     assert not _events(s, "web_cast")  # E14.32: a fist lays no web
     volleys = [r for r in _events(s, "volley") if "webcaster#W" in r.data.get("sources")]
     assert volleys and volleys[0].data.get("damage") == 4  # through the damage path
+
+
+def test_e12_56_a_defending_ship_jams_the_cast(library):
+    """E12.56: the D7, 2 hexes from the target hex, is named to jam the cast; its 4 ECM
+    against no ECCM give a shift, and a die of 6 reduces the web (E12.564)."""
+    from sfb_desk.rules.combat import direct_fire_shift, total_ecm
+    from sfb_desk.rules.systems.web_casting import ew_reduction
+
+    s, (tho, kli) = _session(library)
+    source = Chain(Scripted([
+        At("T1.ea.THO-NCL", {"speed_plot": 0}),
+        At("T1.ea.KLI-D7", {"speed_plot": 0, "ecm": 4}),
+        At(f"T1.I1.fire.{tho}", {"THO-NCL": [{"box": "webcaster#W", "mode": "cast",
+                                               "hexes": ["2204"]}]}),
+        At(f"T1.I1.web_ew.THO-NCL.webcaster#W.{kli}", "KLI-D7"),
+        At("T1.I1.web_ew_die.webcaster#W.THO-NCL", [6]),
+    ]), SeededDice(2), Defaults())
+    s.run(source, limit=200)
+    shift = direct_fire_shift(total_ecm(4, em=False), 0)
+    assert shift > 0
+    (ew,) = [r for r in _events(s, "web_ew")]
+    assert ew.data.get("shift") == shift and ew.data.get("die") == 6
+    assert (shift, ew_reduction(20, 6, shift)) == (2, 10)  # 6 + 2 = 8: half the points
+    assert _events(s, "web_cast")[0].data.get("strength") == 10

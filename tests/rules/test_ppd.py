@@ -127,3 +127,23 @@ def test_e11_12_and_e12_12_ppds_and_web_casters_go_on_drone_hits():
         spec = lib.get(ship)
         done = allocate_damage(spec, DamageState.for_ship(spec), Volley(1, shields=(1,)), [3])
         assert any(b.startswith(family) for b in done.state.destroyed), ship  # roll 3: Drone
+
+
+def test_e11_39_example_general_reinforcement_goes_on_the_first_pulse():
+    """E11.39: 1 on #2, 4 on #1, 1 on #6; 2 points of general reinforcement. One stops the
+    point on #6 (down); the other must be used now, on #1, not kept for the next pulse."""
+    from sfb_desk.rules.combat import CombatTarget, Hit, VolleyGroup, shield_phase
+    from sfb_desk.rules.combat.shields import ShieldState
+    from sfb_desk.rules.combat.volley import PPD_STEP
+
+    spec = load_library().get("KLI-D7")
+    shields = ShieldState.fresh(spec.shields)
+    shields = ShieldState(boxes=(*shields.boxes[:5], 0), printed=shields.printed, general=2)
+    target = CombatTarget("D7", spec, shields)
+    damage = splash(8, 1)
+    assert damage == {6: 1, 1: 4, 2: 1}
+    hits = tuple(Hit("DN", "D7", v, k, None, PPD_STEP, "ppd#A") for k, v in damage.items())
+    phase = shield_phase(target, VolleyGroup("D7", PPD_STEP, hits, shield=1, splash=True))
+    assert phase.internal == 0 and phase.shields.general == 0
+    lost = [b - a for a, b in zip(phase.shields.boxes, shields.boxes)]
+    assert lost == [3, 1, 0, 0, 0, 0]  # #1 takes 3 (one stopped), #2 one, #6 none

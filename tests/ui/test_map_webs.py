@@ -59,3 +59,54 @@ def test_the_web_item_paints_and_is_added_once(qtbot):
     painter.end()
     assert any(image.pixel(x, y) for x in range(0, 800, 8) for y in range(0, 600, 8))
     assert isinstance(item, WebsItem)
+
+
+def test_in_the_app_a_neo_tholian_web_catches_a_d7(qtbot, monkeypatch):
+    """The main window plays the NCL against the D7: the web cast on impulse 1 shows forming,
+    then holding; the D7 flying into it on impulse 16 is drawn caught."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from sfb_desk.data.game_setup import units_from_scenario
+    from sfb_desk.data.library import load_library
+    from sfb_desk.engine.answers import SeededDice, pop_keyed
+    from sfb_desk.engine.prompts import DiceRequest
+    from sfb_desk.robot.duel import duel_scenario, side_names
+    from sfb_desk.ui.window.main_window import MainWindow
+
+    from app_controller import answered
+
+    def no_box(*args, **kwargs):
+        raise AssertionError(f"a message box was opened: {args[1:]}")
+
+    for name in ("warning", "question", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, no_box)
+    library = load_library()
+    setup = units_from_scenario(duel_scenario("THO-NCL", "KLI-D7", 1, 10, library), library,
+                                ids={}, turns=1, dice_seed=3)
+    tho, _ = side_names(library.get("THO-NCL"), library.get("KLI-D7"))
+    window = MainWindow()
+    window.show()
+    try:
+        c = window.controller
+        answered(qtbot, c, lambda: c.new_game(setup.state, combat=setup.combat,
+                                              specs=setup.specs))
+        script = {"T1.ea.THO-NCL": {"speed_plot": 0}, "T1.ea.KLI-D7": {"speed_plot": 8},
+                  f"T1.I1.fire.{tho}": {"THO-NCL": [{"box": "webcaster#W", "mode": "cast",
+                                                       "hexes": ["2206"]}]}}
+        item = None
+        seen = []
+        while c.pending is not None and not c.pending.key.startswith("T1.I17."):
+            prompt = c.pending
+            value = pop_keyed(dict(script), prompt)
+            if value is None and isinstance(prompt, DiceRequest):
+                value = SeededDice(3).roll(prompt, 3)
+            answered(qtbot, c, lambda p=prompt, v=value: c.answer(p.default if v is None else v))
+            item = getattr(window.panels.map_view, "_webs_item", None)
+            if item is not None and item.view.webs:
+                seen.append((item.view.webs[0].formed, bool(item.view.caught)))
+        assert (False, False) in seen and (True, False) in seen  # forming, then holding
+        assert [(m.unit, m.hex.label) for m in item.view.caught] == [("KLI-D7", "2206")]
+    finally:
+        window.shutdown()
+        window.close()
+        window.deleteLater()
