@@ -208,3 +208,21 @@ def test_r1_f6b_the_minelaying_shuttle_lays_a_quarter_turn_after_launch():
                           Refusal)
     (mine,) = session.combat.battlefield.mines.live()
     assert mine.laid_by == "MLS1" and mine.hex == session.state.unit("MLS1").hex
+
+
+def test_the_pass_policy_asks_for_mines_only_when_one_can_be_laid_near_an_enemy():
+    from sfb_desk.engine.orders.pass_policy import ASK_ALL, DEFAULT
+    from sfb_desk.rules.hexes import hex_from_label
+
+    session = we_and_ca()  # the cruiser 15 hexes off: beyond the 10-hex reach
+    script = Chain(Scripted([At("T1.ea.WE", {"speed_plot": 8}),
+                             At("T1.ea.CA", {"speed_plot": 4})]), Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.pending is not None
+              and s.pending.key.endswith("lay_mines.Romulan"))
+    args = (session.pending, session.state, session.combat, session.specs)
+    assert DEFAULT.passes(*args) and not ASK_ALL.passes(*args)
+    close = replace(session.state, units=tuple(
+        replace(u, hex=hex_from_label("1212")) if u.id == "CA" else u
+        for u in session.state.units))
+    assert not DEFAULT.passes(session.pending, close, session.combat, session.specs)
+    assert "mine laying" in DEFAULT.describe()

@@ -37,6 +37,8 @@ The policy is a frozen, picklable value (it crosses to the worker thread) and
   is the scheduled straight move: the turn mode is not satisfied (C3.2), the sideslip mode is
   not (C4.1: a hex straight after a slip) and no high energy turn can be made (C6.2): the
   table has nothing to choose, the program moves the ship;
+* ``skip_idle_mines`` (on): the Mine Laying Step (M9.0) passes unless a unit of the side
+  can lay a mine now and an enemy ship is within 10 hexes of it (:mod:`.mine_options`);
 * ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
 
 :data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
@@ -82,13 +84,14 @@ class PassPolicy:
     skip_idle_tractors: bool = True
     skip_idle_marines: bool = True
     skip_forced_moves: bool = True
+    skip_idle_mines: bool = True
 
     @property
     def active(self) -> bool:
         return (self.skip_announcements or self.skip_idle_announcements
                 or self.skip_idle_launches or self.fire_when_able or self.skip_self_destruct
                 or self.skip_idle_tractors or self.skip_idle_marines or self.skip_forced_moves
-                or self.until is not None)
+                or self.skip_idle_mines or self.until is not None)
 
     def passes(self, prompt: Prompt | None, state: GameState, combat: Combat | None = None,
                specs: Mapping[str, ShipSpec] | None = None) -> bool:
@@ -111,6 +114,11 @@ class PassPolicy:
             return self.skip_self_destruct
         if prompt.kind == "marines":
             return self.skip_idle_marines and not side_can_board(state, combat, prompt.side)
+        if prompt.kind == "lay_mines":
+            from .mine_options import side_can_lay
+
+            return self.skip_idle_mines and not side_can_lay(state, combat, specs or {},
+                                                             prompt.side)
         if prompt.kind == "tractors":
             return self.skip_idle_tractors and not side_can_tract(state, combat, prompt.side)
         if prompt.kind == "launches" and self.skip_idle_launches:
@@ -147,6 +155,8 @@ class PassPolicy:
             parts.append("marines only with an enemy in transporter range")
         if self.skip_forced_moves:
             parts.append("no question for a move with one legal order")
+        if self.skip_idle_mines:
+            parts.append("mine laying only with a mine ready and an enemy within 10 hexes")
         return "; ".join(parts) or "ask for everything"
 
 
@@ -156,7 +166,7 @@ DEFAULT = PassPolicy()
 ASK_ALL = PassPolicy(skip_idle_launches=False, fire_when_able=False,
                      skip_idle_announcements=False, skip_self_destruct=False,
                      skip_idle_tractors=False, skip_idle_marines=False,
-                     skip_forced_moves=False)
+                     skip_forced_moves=False, skip_idle_mines=False)
 NEVER = ASK_ALL  # the name the panels used before the defaults changed
 
 

@@ -65,6 +65,11 @@ class PassPolicyBox(QGroupBox):
                                 "an enemy ship within transporter range (G8.14) or a shield down "
                                 "(D3.51)")
         self.marines.setObjectName("skipMarines")
+        self.mines = QCheckBox("Skip idle mine laying")
+        self.mines.setToolTip("M9.0: pass the Mine Laying Step unless a unit of the side can "
+                              "lay a mine now (M9.21, M2.11, R1.F6B) with an enemy ship within "
+                              "10 hexes")
+        self.mines.setObjectName("skipMines")
         self.launches = QCheckBox("Skip idle launches")
         self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
                                  "launcher of the side can launch at anyone (rack loaded, rate "
@@ -132,12 +137,13 @@ class PassPolicyBox(QGroupBox):
         grid.addWidget(self.marines, 3, 0)
         grid.addWidget(self.self_destruct, 3, 1, 1, 2)
         grid.addWidget(self.moves, 4, 0)
+        grid.addWidget(self.mines, 4, 1, 1, 2)
         grid.addWidget(self.until, 5, 0)
         grid.addWidget(self.until_turn, 5, 1)
         grid.addWidget(self.until_impulse, 5, 2)
         grid.setColumnStretch(0, 1)
         for box in (self.self_destruct, self.launches, self.tractors, self.marines, self.fire,
-                    self.moves, self.until):
+                    self.moves, self.mines, self.until):
             box.toggled.connect(self._changed)
         self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
@@ -155,6 +161,7 @@ class PassPolicyBox(QGroupBox):
             skip_idle_tractors=self.tractors.isChecked(),
             skip_idle_marines=self.marines.isChecked(),
             skip_forced_moves=self.moves.isChecked(),
+            skip_idle_mines=self.mines.isChecked(),
             skip_idle_launches=self.launches.isChecked(),
             fire_when_able=self.fire.isChecked(),
             fire_max_range=self.fire_range.value(),
@@ -173,6 +180,7 @@ class PassPolicyBox(QGroupBox):
             self.tractors.setChecked(policy.skip_idle_tractors)
             self.marines.setChecked(policy.skip_idle_marines)
             self.moves.setChecked(policy.skip_forced_moves)
+            self.mines.setChecked(policy.skip_idle_mines)
             self.launches.setChecked(policy.skip_idle_launches)
             self.fire.setChecked(policy.fire_when_able)
             self.fire_range.setValue(policy.fire_max_range)
