@@ -1,5 +1,6 @@
 """Screenshots of the battlefield on the hex map (docs/images/battlefield-*.png): SM5 The
-Sunsnake (the star, the planet and the snake striking the cruiser, then the nova), the
+Sunsnake (the star, the planet and the snake striking the cruiser, then the nova), SM7's Space
+Dragon closing on the cruiser, a gravity wave and an ion storm's wave moving, the
 practice minefield as the Klingon owner and as the Federation see it, and every terrain kind.
 
 Each game is played by the robot with seeded dice (tests/engine/test_battlefield_play.py) to
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 import test_battlefield_play as games  # noqa: E402
 from sfb_desk.engine.records import Combat  # noqa: E402
 from sfb_desk.robot import Robot  # noqa: E402
-from sfb_desk.rules.hexes import STANDARD_MAP, hex_from_label  # noqa: E402
+from sfb_desk.rules.hexes import STANDARD_MAP, Hex, hex_from_label  # noqa: E402
 from sfb_desk.rules.systems.battlefield import BattlefieldState  # noqa: E402
 from sfb_desk.rules.systems.terrain import KINDS, Feature, TerrainMap  # noqa: E402
 from sfb_desk.ui.map.battlefield import battlefield_view, show_battlefield  # noqa: E402
@@ -59,6 +60,31 @@ def sm5(out: Path) -> None:
     games.play(session, robot, stop=lambda s: s.combat.battlefield.nova_radius >= 4)
     shot(session.state, session.combat, out / "battlefield-sm5-nova.png", centre="1012",
          zoom=0.3)
+
+
+def sm7(out: Path) -> None:
+    """SM7: the Space Dragon (a unit of its side) closing on the cruiser, after it was hit."""
+    session = games.start("SM7", seed=5)
+    robots = [Robot("Navy", "captain", 3), Robot("Space Dragon", "captain", 4)]
+    games.play(session, robots, stop=lambda s: len(games.events(s, "dragon_hit")) >= 2)
+    dragon, ca = session.state.unit("Space Dragon").hex, session.state.unit("FED-CA").hex
+    middle = Hex.from_offset((dragon.col + ca.col) // 2, (dragon.row + ca.row) // 2)
+    shot(session.state, session.combat, out / "battlefield-sm7-dragon.png",
+         centre=middle.label, zoom=1.1)
+
+
+def waves(out: Path) -> None:
+    """A 20-point gravity wave moving C/D across the cruiser's path and an ion storm's wave."""
+    sys.path.insert(0, str(ROOT))
+    from sfb_desk.data.scenario_builder import BuiltTerrain
+    from tests.engine.test_terrain_play import plots, run, session_with
+
+    wave = BuiltTerrain("gravity_wave", ("1513", "1911"), strength=20, motion="C/D")
+    storm = BuiltTerrain("ion_storm", (), motion="D/E")
+    session, _ = session_with([wave, storm], ca=("1916", "F", 4), d7=("2410", "E", 0))
+    run(session, plots(4), until=lambda s: s.state.impulse >= 3)
+    shot(session.state, session.combat, out / "battlefield-gravity-wave.png", centre="1813",
+         zoom=1.0)
 
 
 def minefield(out: Path) -> None:
@@ -100,6 +126,8 @@ def main(out: Path) -> None:
     app = QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
     sm5(out)
+    sm7(out)
+    waves(out)
     minefield(out)
     terrain_legend(out)
     builder(out)

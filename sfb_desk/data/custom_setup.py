@@ -281,6 +281,15 @@ def monster_sides(scenario: Scenario | None) -> list[str]:
             if unit.monster in MONSTERS and MONSTERS[unit.monster].runs]
 
 
+def player_monster_sides(scenario: Scenario | None) -> list[str]:
+    """The sides of a scenario's monsters that a player (or a robot) flies: the Space Dragon
+    (SM7.1: "the Dragon player"); they get a row of their own among the sides' players."""
+    if scenario is None:
+        return []
+    return list(dict.fromkeys(side.name for side, unit in scenario.units()
+                              if unit.monster == "Space Dragon"))
+
+
 def setup_from_entries(
     entries: Sequence[UnitEntry],
     library: ShipLibrary,

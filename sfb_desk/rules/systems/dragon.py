@@ -50,6 +50,7 @@ def dragon_spec(age: str) -> ShipSpec:
         bpv_combat=int(row["bpv"]),  # type: ignore[arg-type]
         size_class=DRAGON_SIZE_CLASS, turn_mode="Seeking", shields=(0,) * 6,
         sensor_track=(6,),  # never damaged (SM7.463): lock-on and control of its flame
+        crew_units=0, boarding_parties=0,  # no crew to kill or board (SM7.469)
         weapons=(Weapon("1", phaser, "phaser", ("360",), note="eye (SM7.4651)"),
                  Weapon("2", phaser, "phaser", ("360",), note="eye (SM7.4651)"),
                  Weapon("F", plasma, "plasma", ("360",), note="flame (SM7.4652)")),

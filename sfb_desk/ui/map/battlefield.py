@@ -29,6 +29,8 @@ from .looks import R
 from .view_item import ViewItem
 
 #: Fill and edge colours by terrain kind (alpha in the fill).
+DRAGON_WING = QColor(40, 170, 120, 170)
+DRAGON_EDGE = QColor("#9dffd6")
 WHOLE_MAP_TAB = Hex.from_offset(4, 1)  # where an area terrain over the whole map is named
 
 TERRAIN_LOOK: dict[str, tuple[QColor, QColor]] = {
@@ -82,12 +84,23 @@ class MonsterMark:
 
 
 @dataclass(frozen=True, slots=True)
+class DragonMark:
+    """A Space Dragon under its counter: its record (SM7.462) and whether it ravages."""
+
+    hex: Hex
+    name: str
+    record: str
+    ravaging: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class BattlefieldView:
     terrain: tuple[Marked, ...] = ()
     mines: tuple[MineView, ...] = ()
     monsters: tuple[MonsterMark, ...] = ()
     nova: tuple[Hex, ...] = ()
     viewer: str | None = None
+    dragons: tuple[DragonMark, ...] = ()
 
 
 def _public_mines(field, viewer: str | None) -> tuple[MineView, ...]:  # noqa: ANN001
@@ -117,7 +130,12 @@ def battlefield_view(combat, viewer: str | None = None, state=None) -> Battlefie
     nova: tuple[Hex, ...] = ()
     if field.nova_turn is not None:
         nova = tuple(nova_front(field.terrain.hexes_of("star"), field.nova_radius))
-    return BattlefieldView(terrain, _public_mines(field, viewer), monsters, nova, viewer)
+    dragons = tuple(
+        DragonMark(units[d.id].hex, d.id, f"body {d.record.body} · wings {d.record.wings} · "
+                   f"tail {d.record.tail} · claws {d.record.claws}", d.ravage_turns > 0)
+        for d in getattr(field, "dragons", ()) if d.id in units and units[d.id].active)
+    return BattlefieldView(terrain, _public_mines(field, viewer), monsters, nova, viewer,
+                           dragons)
 
 
 def _terrain_label(feature) -> str:  # noqa: ANN001 - a terrain Feature
@@ -140,7 +158,8 @@ class BattlefieldItem(ViewItem):
 
     def hexes_of(self, view: BattlefieldView) -> list[Hex]:
         hexes = [h for t in view.terrain for h in t.hexes] + [m.hex for m in view.mines]
-        return hexes + [h for m in view.monsters for h in (m.hex, *m.struck)] + list(view.nova)
+        return (hexes + [h for m in view.monsters for h in (m.hex, *m.struck)]
+                + list(view.nova) + [d.hex for d in view.dragons])
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -154,6 +173,8 @@ class BattlefieldItem(ViewItem):
             self._paint_mine(painter, mine)
         for monster in self.view.monsters:
             self._paint_snake(painter, monster)
+        for dragon in self.view.dragons:
+            self._paint_dragon(painter, dragon)
 
     # -- pieces --------------------------------------------------------------------------------
     def _paint_area(self, painter: QPainter, hexes, fill: QColor, edge: QColor,  # noqa: ANN001
@@ -175,7 +196,8 @@ class BattlefieldItem(ViewItem):
         if mark.kind not in BODIES:
             self._paint_area(painter, mark.hexes, fill, edge,
                              dashed=mark.kind in ("web", "minefield"))
-            self._label(painter, mark.hexes[0], mark.label, edge)
+            at = mark.hexes[len(mark.hexes) // 2 if mark.kind == "gravity_wave" else 0]
+            self._label(painter, at, mark.label, edge)  # a wave's name at its middle
             return
         for h in mark.hexes:
             c = hex_center(h)
@@ -256,6 +278,36 @@ class BattlefieldItem(ViewItem):
         painter.setPen(QColor("#fff0c0"))
         painter.drawText(QRectF(c.x() - 2 * R, c.y() - 0.95 * R, 4 * R, 0.4 * R),
                          Qt.AlignmentFlag.AlignCenter, monster.name)
+
+    def _paint_dragon(self, painter: QPainter, dragon: DragonMark) -> None:
+        """Wings spread behind the dragon's counter and its record on a tab below it."""
+        c = hex_center(dragon.hex)
+        glow = QRadialGradient(c, 1.4 * R)
+        glow.setColorAt(0.0, QColor(120, 255, 200, 200))
+        glow.setColorAt(0.5, QColor(40, 180, 140, 120))
+        glow.setColorAt(1.0, QColor(20, 120, 100, 0))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(glow)
+        painter.drawEllipse(c, 1.4 * R, 1.4 * R)
+        painter.setPen(QPen(DRAGON_EDGE, 0.05 * R))
+        painter.setBrush(DRAGON_WING)
+        for side in (-1, 1):  # a bat's wing each side (SM7.464: its speed is in its wings)
+            wing = QPainterPath(QPointF(c.x() + side * 0.35 * R, c.y() - 0.1 * R))
+            wing.lineTo(c.x() + side * 1.25 * R, c.y() - 0.55 * R)
+            wing.lineTo(c.x() + side * 1.05 * R, c.y() + 0.05 * R)
+            wing.lineTo(c.x() + side * 0.8 * R, c.y() - 0.1 * R)
+            wing.lineTo(c.x() + side * 0.6 * R, c.y() + 0.25 * R)
+            wing.closeSubpath()
+            painter.drawPath(wing)
+        text = dragon.record + (" · ravaging" if dragon.ravaging else "")
+        metrics = painter.fontMetrics()
+        width = metrics.horizontalAdvance(text) + 0.2 * R
+        box = QRectF(c.x() - width / 2, c.y() + 0.95 * R, width, 0.34 * R)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(10, 14, 24, 210))
+        painter.drawRoundedRect(box, 0.08 * R, 0.08 * R)
+        painter.setPen(DRAGON_EDGE)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def show_battlefield(map_view, view: BattlefieldView) -> BattlefieldItem:  # noqa: ANN001

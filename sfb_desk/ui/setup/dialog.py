@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.data.custom_setup import (
     monster_sides,
+    player_monster_sides,
     CUSTOM_TITLE,
     GameChoice,
     SetupProblem,
@@ -191,7 +192,8 @@ class GameSetupDialog(QDialog):
             entries, self.library, map_kind=map_kind, turns=self.options.turns_value(),
             other_sides=monster_sides(self._scenario))
         self.units.show_problems(self._problems, entry_notes(entries))
-        self.options.set_sides([e.side.strip() for e in entries])
+        self.options.set_sides([e.side.strip() for e in entries]
+                               + player_monster_sides(self._scenario))  # SM7: the Dragon
         self.ok_button.setEnabled(not self._problems)
         where = f"{self._scenario.id}: {self._scenario.title}" if self._scenario else CUSTOM_TITLE
         self.setWindowTitle(f"New game — {where}")
