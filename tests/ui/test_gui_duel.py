@@ -203,9 +203,15 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
     krt = reference.state.find("KRT")
     tabs = window.panels.ssd_tabs
     marked = tabs.widget_of("KRT").marked
-    assert marked == krt.destroyed
+    record = reference.combat.ship("KRT")  # crew units lost (G9.21) crossed off too
+    from sfb_desk.ui.ssd.counters import counter_marks
+    crew = counter_marks(tabs.widget_of("KRT").spec, record.crew_units_lost,
+                         record.boarding_parties_lost)
+    assert marked == krt.destroyed | crew and len(crew) == record.crew_units_lost > 0
     assert KRT_INTERNAL <= marked and {b for b in marked if b.startswith("shield")}
-    assert tabs.widget_of("ENT").marked == reference.state.find("ENT").destroyed
+    ent = reference.combat.ship("ENT")
+    assert tabs.widget_of("ENT").marked == reference.state.find("ENT").destroyed | counter_marks(
+        tabs.widget_of("ENT").spec, ent.crew_units_lost, ent.boarding_parties_lost)
 
     # The EA sheets: each turn's allocation as written, in the dock's history.
     for ship, spec in (("ENT", "FED-CA"), ("KRT", "KLI-D7")):
