@@ -137,6 +137,12 @@ class CombatSteps:
             if not isinstance(item, dict) or not isinstance(item.get("box"), str):
                 return Refusal("D6.315", f"shot {n} of {unit.id}: {{\"box\", \"target\"}}")
             box, tid, mode = item["box"], item.get("target"), item.get("mode")
+            if mode == "snare":  # E13: a web generator cast as a snare (web_steps)
+                snare = self._check_snare(unit, ship, item, clock)
+                if isinstance(snare, Refusal):
+                    return snare
+                shots.append(snare)  # type: ignore[arg-type]
+                continue
             weapon = mounts.get(box)
             if weapon is None:
                 return Refusal("D6.315", f"{unit.id} has no weapon {box}")

@@ -8,6 +8,9 @@ A mixin of :class:`~sfb_desk.engine.session.Session`.
   Direct-Fire Step with the ordinary shots (E14.23). Either spends everything stored
   (E12.34), once a turn and not within 8 impulses of the last firing (E12.36, E14.14); a cast
   needs active fire control (E12.15); a fist may use passive (E14.251).
+* **Snares** (E13): ``{"box": "web_generator#1", "mode": "snare", "side": "right",
+  "hexes": ["1110", "1111"]}`` casts a free-standing web beside the ship from one point of
+  reserve power; laid in the Web Caster Stage like a cast.
 * **The Web Caster Stage** (6D3, the extract at E12.13): free-standing webs cast 4 impulses ago
   form (catching what stands in them), the casters declared this impulse lay their webs, webs
   cast 20 impulses ago dissipate (freeing their captives).
@@ -31,11 +34,13 @@ from ..rules.combat import direct_fire_shift, total_ecm
 from ..rules.hexes import Hex, LabelError, hex_from_label, hex_range
 from ..rules.results import Refusal, event
 from ..rules.systems import webs as web_rules
-from ..rules.systems.web_casting import check_cast, ew_reduction
+from ..rules.energy.reserve import reserve_available, use_reserve
+from ..rules.systems.web_casting import check_cast, check_snare, ew_reduction
 from ..rules.units import Unit, clock_of
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
+SNARE_ASTERN = frozenset({"THO-WT", "THO-S-Q"})  # E13.32: the WT and the small Q-ship
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,7 @@ class CastOrder:
     firer: str
     box: str
     web: web_rules.Web
+    reserve: int = 0  # reserve power the cast spends now (a snare's point, E13.211)
 
 
 class WebSteps:
@@ -93,6 +99,46 @@ class WebSteps:
             return web
         return CastOrder(unit.id, box, web)
 
+    def _check_snare(self, unit: Unit, ship, item: dict, clock: int) -> CastOrder | Refusal:  # noqa: ANN001
+        """E13: ``{"box": "web_generator#1", "mode": "snare", "side": "right", "hexes": [...]}``.
+        The point of power is reserve power spent at the cast (E13.211); the class must offer
+        the snare refit (R7.R4; which ships in a game carry it is the table's business, E13.14)."""
+        box = str(item.get("box"))
+        spec = self.specs[ship.spec_id]
+        family, _, number = box.partition("#")
+        generators = _generators(spec)
+        if family != "web_generator" or not number.isdigit() or not (
+                1 <= int(number) <= generators):
+            return Refusal("E13.11", f"{unit.id} has no web generator {box} to cast a snare")
+        if not any(r.code == "SNARE" for r in spec.refits):
+            return Refusal("E13.11", f"{spec.id} has no snare refit (R7.R4)")
+        if box in unit.destroyed:
+            return Refusal("E13.13", f"{box} of {unit.id} is destroyed")
+        if ship.history.shots_in_turn(box, self._turn) or box in ship.fired:
+            return Refusal("E13.24", f"{box} of {unit.id} has cast a snare this turn")
+        last = ship.history.last_shot(box)
+        if last is not None and clock - last < 8:
+            return Refusal("E13.24", f"{box} of {unit.id} cast {clock - last} impulse(s) ago: "
+                                     "not again within 1/4 turn")
+        if ship.allocation is not None and ship.allocation.fire_control != "active":
+            return Refusal("E13.214", f"{unit.id} needs active fire control to cast a snare")
+        if ship.allocation is None or reserve_available(ship.energy, ship.allocation, spec) < 1:
+            return Refusal("E13.211", f"{unit.id} has no reserve power for the snare's point")
+        side = item.get("side")
+        astern = spec.id in SNARE_ASTERN
+        if side not in (("rear",) if astern else ("right", "left")):
+            return Refusal("E13.32" if astern else "E13.31",
+                           f"{unit.id}'s snare fires {'astern only' if astern else 'to the right or left side'}"
+                           f", not {side!r}")
+        try:
+            hexes = [hex_from_label(str(x)) for x in item.get("hexes") or []]
+        except LabelError as exc:
+            return Refusal("E13.22", f"{box}: {exc}")
+        web = check_snare(owner=unit.id, source=box, ship_hex=unit.hex, facing=unit.facing,
+                          side=str(side), hexes=hexes, stored=1, state=self._c2.webs,
+                          clock=clock)
+        return web if isinstance(web, Refusal) else CastOrder(unit.id, box, web, reserve=1)
+
     def _anchors(self, caster: Unit) -> set[Hex]:
         """E12.211: asteroids and Tholian units with a working web generator, snare or caster
         (not the caster itself: E12.212 is judged by the casting rule)."""
@@ -107,7 +153,7 @@ class WebSteps:
                 continue
             casters = [w for w in spec.weapons if w.type == "WEB-CASTER"
                        and w.box_ids[0] not in unit.destroyed]
-            if casters or spec.count("web_generator"):
+            if casters or _generators(spec):
                 out.add(unit.hex)
         return out
 
@@ -116,7 +162,15 @@ class WebSteps:
         clock = clock_of(self._turn, self._impulse)
         for cast in casts:
             record = self._ships[cast.firer]
-            self._ships[cast.firer] = replace(record, fired=record.fired | {cast.box},
+            energy = record.energy
+            if cast.reserve:  # a snare's point of reserve power (E13.211)
+                energy, issue = use_reserve(energy, record.allocation, self.specs[record.spec_id],
+                                            purpose="snare", amount=cast.reserve,
+                                            impulse=self._impulse)
+                if issue is not None:  # checked at declaration: cannot happen
+                    raise RuntimeError(f"snare reserve refused: {issue.message}")
+            self._ships[cast.firer] = replace(record, energy=energy,
+                                              fired=record.fired | {cast.box},
                                               history=record_shot(record.history, cast.box, clock))
             self._emit(event("web_cast_declared", cast.firer, "E12.13",
                              f"{cast.firer} fires {cast.box} to cast a web into "
@@ -265,6 +319,12 @@ class WebSteps:
         if caught is not None:
             self._c2 = replace(self._c2, webs=state)
             self._announce_caught([caught])
+
+
+def _generators(spec) -> int:  # noqa: ANN001
+    """Web generator boxes of a class (a special system of the ship file, G10)."""
+    return sum(x.boxes for x in spec.special if x.key == "web_generator") + spec.count(
+        "web_generator")
 
 
 def _ring(h: Hex) -> tuple[Hex, ...]:

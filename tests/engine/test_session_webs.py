@@ -134,3 +134,34 @@ def test_e12_56_a_defending_ship_jams_the_cast(library):
     assert ew.data.get("shift") == shift and ew.data.get("die") == 6
     assert (shift, ew_reduction(20, 6, shift)) == (2, 10)  # 6 + 2 = 8: half the points
     assert _events(s, "web_cast")[0].data.get("strength") == 10
+
+
+def test_e13_a_tholian_destroyer_snares_beside_itself(library):
+    """E13: the DD's right web generator, refitted as a snare, webs one hex beside it (10
+    points, E13.22) from a point of reserve power (E13.211); the web forms 4 impulses later."""
+    scenario = duel_scenario("THO-DD", "KLI-D7", 1, 8, library)
+    setup = units_from_scenario(scenario, library, ids={}, turns=1, dice_seed=5)
+    s = Session(setup.state, setup.combat, setup.specs)
+    tho, kli = side_names(library.get("THO-DD"), library.get("KLI-D7"))
+    source = Chain(Scripted([At("T1.ea.THO-DD", {"speed_plot": 0}),
+                             At("T1.ea.KLI-D7", {"speed_plot": 0})]), SeededDice(2), Defaults())
+    _until(s, source, f"T1.I1.fire.{tho}")
+    here = s.state.unit("THO-DD").hex.label
+    assert here == "2210"  # facing A: right side 2310 and 2311, left 2110 and 2111
+    snare = {"box": "web_generator#1", "mode": "snare", "side": "right"}
+    for hexes, rule in ((["2209"], "E13.31"), (["2410"], "E13.212"),
+                        (["2310", "2311", "2110"], "E13.22")):
+        assert s.check({"THO-DD": [{**snare, "hexes": hexes}]}).rule == rule
+    assert s.check({"THO-DD": [{**snare, "box": "web_generator#3", "hexes": ["2310"]}]}
+                   ).rule == "E13.11"
+    before = s.combat.ship("THO-DD").energy.reserve_used
+    s.answer({"THO-DD": [{**snare, "hexes": ["2310"]}]})
+    assert s.combat.ship("THO-DD").energy.reserve_used - before == 1  # E13.211
+    _until(s, source, f"T1.I12.fire.{tho}")
+    again = {**snare, "side": "left", "hexes": ["2110"]}
+    assert s.check({"THO-DD": [again]}).rule == "E13.24"  # once a turn
+    assert s.check({"THO-DD": [{**again, "box": "web_generator#2"}]}) is None  # the other one
+    s.run(source, limit=300)
+    cast = _events(s, "web_cast")[0]
+    assert (cast.impulse, cast.data.get("strength"), cast.data.get("hexes")) == (1, 10, ["2310"])
+    assert _events(s, "web_formed")[0].impulse == 5

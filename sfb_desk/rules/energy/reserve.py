@@ -43,6 +43,7 @@ ALLOWED: dict[str, str] = {
     "ppd_overload": "E11.24",
     "tr_heavy": "E9.2134",
     "web_caster": "E12.31",
+    "snare": "E13.211",
     "pa_reinforce": "D10.24",
     "displacement_start": "H7.32",
     "plasma_d": "FP10.32",
