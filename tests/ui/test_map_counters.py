@@ -61,6 +61,10 @@ def test_the_enlargement_rule():
     assert 2 * SHIP_DISC * MAX_COUNTER_SCALE <= 3.2 * 2 * HEX_SIZE
 
 
+def zoom_scale(view):
+    return view.counter(next(iter(view.units))).enlarged
+
+
 def default_zoom(view):
     view.fit_units()
     return view.zoom()
@@ -144,14 +148,19 @@ def test_counters_in_one_hex_fan_out_and_each_is_clicked_where_it_is(qtbot, view
     shapes = {c.unit.id: c.mapToScene(c.shape()).boundingRect() for c in counters}
     for a, b in itertools.combinations(shapes, 2):
         assert not shapes[a].intersects(shapes[b]), (a, b)
-    for c in counters:  # every counter whole, not under another's bounds
-        others = [o.sceneBoundingRect() for o in counters if o is not c]
-        assert not any(c.sceneBoundingRect().intersects(o) for o in others)
+    feet = {c.unit.id: c.mapRectToScene(c.footprint()) for c in counters}
+    for a, b in itertools.combinations(feet, 2):  # labels too: every counter whole
+        assert not feet[a].intersects(feet[b]), (a, b)
+    # The shared hex's counters are framed together under its number.
+    (fan,) = view.fan_item.fans
+    assert fan[0] == H("2215") and all(fan[1].contains(f) for f in feet.values())
     # Fanned round the hex's centre.
-    xs = [c.scenePos().x() for c in counters]
-    ys = [c.scenePos().y() for c in counters]
+    block = QRectF()
+    for foot in feet.values():
+        block = block.united(foot)
     centre = hex_center(H("2215"))
-    assert sum(xs) / n == pytest.approx(centre.x(), abs=HEX_SIZE) and min(ys) < centre.y() + 1
+    assert block.center().x() == pytest.approx(centre.x(), abs=1)
+    assert block.center().y() == pytest.approx(centre.y(), abs=0.35 * HEX_SIZE * zoom_scale(view))
     # A click on each counter selects that unit, whatever hex the point falls in.
     for c in reversed(counters):
         at = view.mapFromScene(c.scenePos())

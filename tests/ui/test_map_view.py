@@ -111,8 +111,8 @@ def test_even_columns_sit_half_a_hex_lower():
 def test_the_grid_is_one_item_and_labels_every_hex(view):
     view.set_units([ship(), ship("D7", "kli", "2210", 3)])
     # the grid, the arc shading, the move targets, the hover outline, the ship systems
-    # (tractor links, explosions, cloaks), and one item per unit
-    assert len(view.scene().items()) == 5 + 2
+    # (tractor links, explosions, cloaks), the shared hexes' fans, and one item per unit
+    assert len(view.scene().items()) == 6 + 2
     assert view.extent == MapExtent(1, 1, 42, 30)
     assert view.hex_label(H("0101")) == "0101" and view.hex_label(H("4230")) == "4230"
 

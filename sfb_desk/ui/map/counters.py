@@ -68,6 +68,7 @@ def _disc(radius: float) -> QPainterPath:
 
 _SHIP_HALO_RING = _ring(0.58 * R, 0.66 * R)
 _SHIP_HALO_DISC = _disc(0.62 * R)
+_SHIP_HALO_RECT = _SHIP_HALO_RING.boundingRect()
 _SEEKER_HALO_RING = _ring(0.375 * R, 0.425 * R)
 
 
@@ -134,13 +135,14 @@ class _Counter(QGraphicsItem):
 
     def set_unit(self, unit: Unit, offset: QPointF | None = None, enlarged: float = 1.0) -> None:
         """Show ``unit`` at ``offset`` (scene units) from its hex's centre, ``enlarged`` times
-        its natural size. Its labels keep clear of the hex numbers only at the natural size
-        (enlarged, it covers them anyway), so only a change of unit, of being natural, or of
-        the offset while natural lays it out and draws it again."""
+        its natural size. Its labels keep clear of the hex number only when it is alone in its
+        hex (offset 0) at the natural size; enlarged or fanned out (:mod:`.fan`) it covers the
+        number anyway and they take fixed places. So only a change of unit, of being natural,
+        or of being alone lays it out and draws it again."""
         offset = QPointF() if offset is None else QPointF(offset)
         natural = enlarged == 1.0
         changed = (unit != self.unit or natural != (self.enlarged == 1.0)
-                   or (natural and offset != self.offset))
+                   or offset.isNull() != self.offset.isNull())
         if enlarged != self.enlarged:
             self.enlarged = enlarged
             self.setScale(enlarged)
@@ -150,6 +152,15 @@ class _Counter(QGraphicsItem):
         if changed:
             self._relayout()
             self._changed()
+
+    @property
+    def fixed_labels(self) -> bool:
+        """Enlarged or fanned out: its labels take fixed places (:meth:`set_unit`)."""
+        return self.enlarged != 1.0 or not self.offset.isNull()
+
+    def footprint(self) -> QRectF:
+        """What it covers, in its own coordinates, when fanned out (:mod:`.fan`)."""
+        return self.BOUNDS
 
     def _relayout(self) -> None:
         pass
@@ -244,8 +255,8 @@ class ShipCounter(_Counter):
         self._speed = _Text(f"{'R' if u.reverse else ''}{u.speed}", self._speed_font)
         name = self._name
         plate = QRectF(-name.width / 2 - 3, -name.height / 2, name.width + 6, name.height)
-        if caption_above(u) and (self.enlarged != 1.0 or not self.offset.isNull()):
-            plate = plate.translated(0, -0.66 * R)  # enlarged or fanned out: off the number
+        if caption_above(u) and self.fixed_labels:
+            plate = plate.translated(0, -0.66 * R)  # enlarged or fanned out: over the number
             self._plate_colour = PLATE
         elif caption_above(u):
             # Up there it would half hide the hex number: its plate covers the number whole.
@@ -266,6 +277,9 @@ class ShipCounter(_Counter):
         path = QPainterPath(self._body)
         path.addRect(self._plate)
         return path
+
+    def footprint(self) -> QRectF:
+        return self._body.boundingRect().united(self._plate).united(_SHIP_HALO_RECT)
 
     @property
     def caption(self) -> str:
@@ -333,7 +347,7 @@ class SeekerCounter(_Counter):
         own hex's, or the next one's below); then the first place round it that is clear, else
         the one that covers least. (In a shared hex the counters are fanned out, :mod:`.fan`,
         each inside its own bounds.)"""
-        if self.enlarged != 1.0:  # enlarged, it covers the hex numbers anyway: behind it
+        if self.fixed_labels:  # enlarged or fanned out, it covers the hex number: behind it
             vx, vy = facing_vector((self.unit.facing + self.LABEL_SIDES[0]) % 6)
             return QPointF(vx * self.LABEL_DISTANCE, vy * self.LABEL_DISTANCE)
         keep_clear = [band.translated(-self.offset) for band in near_number_bands()]
@@ -356,6 +370,11 @@ class SeekerCounter(_Counter):
     def shape(self) -> QPainterPath:
         """Where a click hits it: a disc round the dart or ball (and most of its label)."""
         return self._SHAPE
+
+    def footprint(self) -> QRectF:
+        w, h = self._label.width, self._label.height
+        at = self._label_at
+        return self._SHAPE.boundingRect().united(QRectF(at.x() - w / 2, at.y() - h / 2, w, h))
 
     TEXT_MIN = 22.0
 

@@ -41,7 +41,7 @@ from sfb_desk.rules.movement.core import MoveOrder
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import GONE, Unit
 
-from .fan import fan_offsets
+from .fan import FanItem, fan_offsets
 from .geometry import HEX_SIZE, MapExtent, hex_at, hex_center
 from .grid import GridItem
 from .info import ArcCoverCache, WeaponArcs, hover_lines
@@ -54,6 +54,7 @@ from .moves import (MoveContext, MoveOption, check_order, click_hint, moves_this
 from .zoom import MAX_ZOOM, MIN_ZOOM, MapZoom, counter_scale
 
 __all__ = ["MAX_ZOOM", "MIN_ZOOM", "MapView"]
+_FANNED = QPointF(1.0, 0.0)  # any offset but none: lays a counter out as fanned (_place_all)
 BACKGROUND = QColor("#0a0e18")
 FLOAT_EDGE = 2  # a floating map recentres when a unit comes this near its edge
 _OVERLAY_STYLE = "background: rgba(10, 14, 24, 200); color: %s; padding: 4px 6px; border-radius: 4px;"
@@ -105,8 +106,9 @@ class MapView(MapInput, MapZoom, QGraphicsView):
         self.targets_item = TargetsItem(QColor("#3ddc84"), -40)
         self.hover_item = HoverItem()
         self.systems_item = SystemsItem()
+        self.fan_item = FanItem()
         for item in (self.grid, self.arcs_item, self.targets_item, self.hover_item,
-                     self.systems_item):
+                     self.systems_item, self.fan_item):
             self.scene().addItem(item)
         self._set_extent(extent)
 
@@ -282,10 +284,24 @@ class MapView(MapInput, MapZoom, QGraphicsView):
 
     # -- refreshing ----------------------------------------------------------------------
     def _place_all(self) -> None:
+        """Place every counter at its size for the zoom, fanned out where units share a hex
+        (:mod:`.fan`: laid out as fanned first, so each knows what it covers)."""
         k = self._counter_scale
-        for here in self._by_hex.values():
-            for u, offset in fan_offsets(here, k):
+        fans = []
+        for h, here in self._by_hex.items():
+            if len(here) == 1:
+                self._place(here[0], QPointF(), k)
+                continue
+            for u in here:
+                self._place(u, _FANNED, k)
+            for u, offset in fan_offsets(here, k, lambda u: self._counters[u.id].footprint()):
                 self._place(u, offset, k)
+            block = QRectF()
+            for u in here:
+                counter = self._counters[u.id]
+                block = block.united(counter.mapRectToScene(counter.footprint()))
+            fans.append((h, block))
+        self.fan_item.set_fans(fans)
 
     def _zoomed(self) -> None:
         """The zoom changed: counters take their size for it (:func:`.zoom.counter_scale`)."""
