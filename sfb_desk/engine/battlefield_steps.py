@@ -193,6 +193,8 @@ class BattlefieldSteps:
                     yield from self._detonate(mine, unit.id)
                     return  # one mine per hex of movement (M2.441)
                 continue
+            if not self._captor_ready(mine):
+                continue  # M4.49: a captor that cannot fire is ignored (captor_steps)
             fired = zone_triggers(mine, None, minesweeper=sweeper, cloaked=cloaked)
             if fired is None:
                 roll = yield from self._d6(f"mine.{mine.id}", unit.id,

@@ -66,9 +66,19 @@ class CaptorSteps:
         weapon, direct = CAPTOR_WEAPONS[mine.captor or "D"]
         if direct or (mine.captor in BOLT and mine.bolt):
             yield from self._captor_fire(mine.id, uid, commanded=commanded)
-        else:
+        elif self._captor_ready(mine):
             self._order_captor(mine, uid, LAUNCH, f"commits its {weapon} to {uid}; launched at "
                                                   "the Seeking Weapon Stage (M4.48)")
+
+    def _captor_ready(self, mine) -> bool:  # noqa: ANN001 - a Mine
+        """Can ``mine`` react now? A sensor always; a captor with a weapon ready within its
+        rate or ammunition (M4.49: one that cannot fire is ignored, M8.422: so is the
+        stimulus), counting the launches it has already committed to."""
+        if mine.type != "captor":
+            return True
+        ready = shots_ready(mine, clock_of(self._turn, self._impulse))
+        pending = sum(1 for m, _t, _s in self._battlefield.captor_orders if m == mine.id)
+        return ready - pending > 0
 
     def _order_captor(self, mine, uid: str, step: str, text: str) -> None:  # noqa: ANN001
         field = self._battlefield

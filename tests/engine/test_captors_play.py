@@ -84,11 +84,13 @@ def test_m4_46_an_automatic_captor_fires_at_once_and_its_owner_rolls():
     record = session.combat.ship("CA")
     assert record.shields.boxes != session.initial_combat.ship("CA").shields.boxes
     assert "Federation" in session.combat.battlefield.mines.get("K1").located_by
-    # every phaser has fired this turn: entering the next hex it holds its fire (M4.414)
-    play(session, dice, lambda s: bool(events(s, "captor_holds")))
-    (held,) = events(session, "captor_holds")[:1]
-    assert "M4.412-M4.423" in held.data.text
-    assert len(events(session, "captor_fires")) == 3
+    # every phaser has fired this turn: the hexes it enters next set off nothing (M4.414;
+    # a captor that cannot fire is ignored, M4.49)
+    entered = session.state.unit("CA").hex
+    play(session, dice, lambda s: s.state.impulse >= 20)
+    assert hex_range(session.state.unit("CA").hex, entered) >= 2
+    assert hex_range(session.state.unit("CA").hex, H("1210")) <= 6
+    assert len(events(session, "captor_fires")) == 3 and not events(session, "captor_holds")
 
 
 def test_m5_22_a_sensor_line_orders_six_captors_to_fire_from_farther_away():
@@ -156,3 +158,41 @@ def test_m8_4231_a_damaged_sensor_orders_its_mines_at_the_sweeper():
     (fire,) = events(session, "captor_fires")
     assert fire.data.get("mine") == "C" and fire.step == "6D-captors"
     assert not session.combat.battlefield.mines.get("S").destroyed  # M8.423: unaffected
+
+
+def test_m5_36_the_chain_mine_example_ends_with_the_captor_launching_a_plasma_torpedo():
+    """M5.36 (L6356-6366): an NSM in 1010 with an automatic detonator; large explosive mines
+    with chain detonators (set for 1010's explosion) in 0911, 0910, 1009 and 1011; a ship in
+    0910 fails to sweep 1010: it detonates, the four chain mines detonate with it, and a
+    captor with a chain detonator in 1212 fires a plasma torpedo at the ship."""
+    nsm = Mine("N", "Klingon", H("1010"), "large", detection=2,
+               located_by=frozenset({"Federation"}))
+    chain = [Mine(f"K{h}", "Klingon", H(h), "large", control="chain", disabled=True,
+                  chain_of=("N",)) for h in ("0911", "0910", "1009", "1011")]
+    captor = Mine.loaded(id="B", owner="Klingon", hex=H("1212"), size="large", type="captor",
+                         captor="B", control="chain", disabled=True, chain_of=("N",))
+    entries = [UnitEntry("FED-DN", "DN", "Federation", "0910", "A", 0, 2),
+               UnitEntry("KLI-D7", "D7", "Klingon", "4001", "D", 0, 2)]
+    setup = setup_from_entries(entries, ships(), turns=1, dice_seed=1, map_kind="fixed")
+    field = BattlefieldState(mines=Minefield((nsm, *chain, captor)))
+    session = Session(setup.state, replace(setup.combat, battlefield=field), setup.specs)
+    script = Chain(CaptorDice(), Scripted([
+        At("T1.ea.DN", {"speed_plot": 0}), At("T1.ea.D7", {"speed_plot": 0}),
+        At("T1.I1.sweep.N.DN", "yes"), At("T1.I1.sweep_lock.N.DN", [3]),
+        At("T1.I1.sweep_damage.N.DN", "4")]), Defaults(), SeededDice())
+    for _ in range(3000):
+        if session.pending is None or events(session, "launched"):
+            break
+        session.run(script, limit=1)
+    blasts = events(session, "mine_explodes")
+    assert [b.data.get("hex") for b in blasts][0] == "1010"
+    assert sorted(b.data.get("hex") for b in blasts[1:]) == ["0910", "0911", "1009", "1011"]
+    # the ship in 0910 is in or beside 1010, 0910, 0911 and 1009; 1011 is two hexes off (M2.5)
+    hit = sorted(b.data.get("hex") for b in blasts if b.data.get("victims") == ["DN"])
+    assert hit == ["0910", "0911", "1009", "1010"]
+    (commit,) = events(session, "captor_committed")
+    assert commit.data.get("mine") == "B" and commit.data.get("target") == "DN"
+    (launch,) = events(session, "launched")
+    torpedo = session.state.unit(launch.data.unit)
+    assert torpedo.kind == "plasma" and torpedo.target == "DN" and torpedo.hex == H("1212")
+    assert session.combat.seeking.record(launch.data.unit).plasma == "F"
