@@ -190,3 +190,19 @@ def test_a_mark_survives_every_kind_of_prompt(game):
 
     play(s, robots, on_prompt=check_kept)
     assert sum(len(v) for v in marked.values()) > 20 and settling
+
+
+def test_all_phasers_marked_destroyed_with_a_full_capacitor_the_ship_still_allocates(game):
+    """H6.21: the CA starts with its capacitor full (weapon status); its phasers all marked
+    destroyed before its first allocation leave the capacitor holding more than it can. The
+    sheet's capacitor 0 is legal and the robot's allocation is accepted (it was refused: "it
+    can take -6, not 0", so no allocation was legal and the robot had no answer)."""
+    _, robots = game
+    s = new_session(game)
+    play(s, robots, until=lambda s: s.pending.key == f"T1.ea.{CA}")
+    assert s.energy_state(CA).capacitor > 0
+    spec = s.specs[s.combat.ship(CA).spec_id]
+    for box in (b for w in spec.weapons if w.family == "phaser" for b in w.box_ids):
+        assert isinstance(s.answer(Correction(CA, box), "player"), Accepted)
+    robot = next(r for r in robots if r.side == s.state.find(CA).side)
+    assert isinstance(s.answer(robot.decide(s.pending, s), "robot"), Accepted)

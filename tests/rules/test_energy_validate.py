@@ -208,3 +208,17 @@ def test_issue_lines_point_at_the_cause(lib):
     bad = errors(validate(replace(ca_turn1(), weapons=(WeaponOrder("photon#A", energy=F(3)),)),
                           ca, initial_state(ca)))
     assert [i.line for i in bad] == ["weapon:photon#A"]
+
+
+def test_all_phasers_destroyed_with_energy_in_the_capacitor_has_a_legal_allocation(lib):
+    """H6.21: the capacity is the undestroyed phasers'. A ship whose phasers were all destroyed
+    while its capacitor held 5 can take no capacitor energy: 0 is legal (it was refused as
+    "it can take -5, not 0", so no allocation was legal), 1 is refused."""
+    ca = lib.get("FED-CA")
+    phasers = tuple(b for w in ca.weapons if w.family == "phaser" for b in w.box_ids)
+    state = replace(initial_state(ca, turn=2, destroyed=phasers), capacitor=F(5))
+    allocation = replace(ca_turn1(), turn=2, phaser_capacitor=F(0))
+    assert not [i for i in errors(validate(allocation, ca, state)) if i.rule == "H6.21"]
+    over = errors(validate(replace(allocation, phaser_capacitor=F(1)), ca, state))
+    assert any(i.rule == "H6.21" and "can take 0, not 1" in i.message for i in over)
+

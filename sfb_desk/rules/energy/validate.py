@@ -276,7 +276,10 @@ def _weapons(a: Allocation, ship: ShipSpec, state: EnergyState, led: Ledger, out
             out(issue)
     if _energy("the phaser capacitor", a.phaser_capacitor, "phaser_capacitor", out):
         capacity = capacitor_capacity(ship, state.destroyed)
-        room = capacity - state.capacitor
+        # phasers destroyed since the capacitor was filled leave it holding more than it can
+        # now: there is no room, and the sheet's 0 is legal (the excess is lost at the end
+        # of the turn, :func:`~.state.next_turn`)
+        room = max(capacity - state.capacitor, 0)
         if a.phaser_capacitor > room:
             out(Issue("H6.21", f"the phaser capacitor holds {capacity} and has {state.capacitor}: "
                       f"it can take {room}, not {a.phaser_capacitor}", "phaser_capacitor"))
