@@ -20,23 +20,29 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..rules.combat import Hit, VolleyGroup
-from ..rules.energy.absorbers import REINFORCED, STANDARD, absorb
+from ..rules.energy.absorbers import REINFORCED, STANDARD, absorb, destroy_box
 from ..rules.energy.costs import PA_PANELS
 from ..rules.energy.panels import (
     ANDRO_BATTERY_POINTS,
+    LEVELS,
     PanelState,
     bank_for_shield,
+    cascade,
+    change_level,
     new_panels,
     panel_keys,
     panels_end_of_turn,
     resolve_on_bank,
 )
 from ..rules.energy.reserve import reserve_available, use_reserve
-from ..rules.results import event
+from ..rules.results import Refusal, event
+from ..rules.units import clock_of
 from .prompts import Choice, Prompt, check_choice
 
 Walk = Generator[Prompt, object, object]
 HULL_ORDER = ("forward_hull", "aft_hull", "center_hull")
+RELEASED = "panels_released"  # the source of a D10.424 volley of released energy
+LEVEL_HOLD = 8  # D10.261: impulses a new level is kept
 
 
 def pa_costs(spec) -> tuple[Fraction, Fraction] | None:  # noqa: ANN001
@@ -73,8 +79,8 @@ class AbsorberSteps:
     def _panel_volley(self, tid: str, spec, group: VolleyGroup) -> Walk:  # noqa: ANN001
         """The volley through the panels; returns the volley left for the DAC, or None."""
         state = self.panels(tid)
-        if state is None or group.damage <= 0:
-            return group
+        if state is None or group.damage <= 0 or all(h.source == RELEASED for h in group.hits):
+            return group  # released energy nothing took up: internal damage (D10.424)
         parts = self._panel_parts(state, group)
         disruptor = self._disruptor_points(group)
         left, leak_total, excess_total = 0, 0, 0
@@ -164,6 +170,91 @@ class AbsorberSteps:
         self._emit(event("panels_leak", tid, "D10.333",
                          f"{tid}: {points} leak point(s) scored as Hull hits "
                          f"({', '.join(taken) or 'no hull box left'})", boxes=taken))
+
+    def _panel_boxes_lost(self, tid: str, before: frozenset[str], group) -> Walk:  # noqa: ANN001
+        """D10.51: the DAC's "Drone" hits on panel boxes are taken from the bank the damage came
+        through (the owner picks the box; default the most degraded); each box's capacity goes
+        and the energy above the new capacity is released (D10.421) by the D10.424 cascade;
+        what nothing takes up is a separate volley of internal damage."""
+        state = self.panels(tid)
+        unit = self._units[tid]
+        hit = sorted(b for b in unit.destroyed - before if b.startswith("pa_"))
+        if state is None or not hit:
+            return
+        spec = self.specs[self._ships[tid].spec_id]
+        printed = {s.key: s.box_ids for s in spec.special}
+        destroyed = set(unit.destroyed) - set(hit)
+        wanted = bank_for_shield(state, group.shield) if group.shield is not None else None
+        overflow, chosen = 0, []
+        for box in hit:
+            key = box.split("#")[0]
+            if wanted in state.keys and any(b not in destroyed for b in printed[wanted]):
+                key = wanted  # D10.51: from the bank it came through
+            alive = [b for b in printed[key] if b not in destroyed]
+            bank = state.bank(key)
+            caps = bank.box_capacities(state.level)
+            pick = alive[caps.index(min(caps))]
+            if len(alive) > 1:
+                text = ", ".join(f"{b} ({c})" for b, c in zip(alive, caps))
+                prompt = Choice(self._key(f"pa.lost.{len(chosen) + 1}", tid),
+                                f"A Drone hit destroys a power absorber box of {tid}'s "
+                                f"{key[3:]} bank: which (capacity now)? {text} (D10.51)",
+                                tuple(alive), rule="D10.51", unit=tid, default=pick)
+                pick = yield from self._ask(prompt, lambda v, p=prompt: check_choice(p, v))
+            bank, released = destroy_box(bank, alive.index(pick), state.level)
+            state = state.with_bank(key, bank)
+            destroyed.add(pick)
+            chosen.append(pick)
+            left = 0
+            if released:
+                state, _, left = cascade(state, key, released, self._battery_room(tid, state))
+                overflow += left
+            self._emit(event("panel_box_destroyed", tid, "D10.51",
+                             f"{tid} loses power absorber box {pick}"
+                             + (f": {released} released (D10.421)" if released else "")
+                             + (f", {left} internal (D10.424)" if left else ""),
+                             box=pick, released=released, internal=left))
+        record = self._ships[tid]
+        self._ships[tid] = replace(record, destroyed_this_turn=(
+            record.destroyed_this_turn - set(hit)) | set(chosen))
+        self._put(replace(unit, destroyed=frozenset(destroyed)))
+        self._panel_put(tid, state)
+        if overflow:
+            first = group.hits[0]
+            hit_ = Hit(first.firer, tid, overflow, None, None, group.step, RELEASED, None)
+            yield from self._resolve_volley(VolleyGroup(tid, group.step, (hit_,), None, True))
+
+    def _panel_level_refusal(self, uid: str, level: str) -> Refusal | None:
+        """D10.423, D10.261: a level the allocation sets that would release energy the ship
+        cannot hold is refused, and so is a lower level within 8 impulses of a change."""
+        state = self.panels(uid)
+        if state is None or level == state.level:
+            return None
+        lower = LEVELS.index(level) < LEVELS.index(state.level)
+        since = clock_of(*state.level_since) if state.level_since != (0, 0) else -999
+        if lower and clock_of(self._turn, 0) - since < LEVEL_HOLD:
+            return Refusal("D10.261", f"{uid}'s panels changed level less than 8 impulses ago")
+        _, internal = change_level(state, level, self._battery_room(uid, state))
+        if internal:
+            return Refusal("D10.423", f"{uid}'s panels at {level} would release {internal} point(s)"
+                                      " nothing on the ship can hold: internal damage, which a "
+                                      "player may cause only when the ship may self-destruct or "
+                                      "cannot power its panels (not offered)")
+        return None
+
+    def _panels_allocated(self, uid: str) -> None:
+        """D10.21-D10.23: the panels run from this turn at the level the allocation paid for;
+        energy above a lower level's capacity goes by the D10.424 cascade."""
+        state, record = self.panels(uid), self._ships[uid]
+        if state is None or record.allocation is None:
+            return
+        level = record.allocation.pa_level
+        if level == state.level:
+            return
+        state, _ = change_level(state, level, self._battery_room(uid, state), at=(self._turn, 0))
+        self._panel_put(uid, state)
+        self._emit(event("panels_level", uid, "D10.22",
+                         f"{uid}'s power absorbers run {level} ({state.summary()})", level=level))
 
     def _panels_end_of_turn(self) -> None:
         """D10.41 for every ship with panels (module docstring)."""

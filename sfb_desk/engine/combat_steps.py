@@ -375,14 +375,14 @@ class CombatSteps:
                              boarding=outcome.dac.boarding_parties_killed))
         record = with_damage(replace(record, shields=outcome.target.shields), damage)
         destroyed = damage.destroyed
-        record = replace(record, destroyed_this_turn=record.destroyed_this_turn
-                         | (destroyed - before))
+        record = replace(record, destroyed_this_turn=record.destroyed_this_turn | (destroyed - before))
         self._ships[tid] = record
         status = "destroyed" if damage.ship_destroyed else unit.status
         self._put(replace(unit, destroyed=destroyed, status=status))
         if damage.ship_destroyed:
             self._emit(event("ship_destroyed", tid, "D4.40", f"{tid} is destroyed"))
         else:
+            yield from self._panel_boxes_lost(tid, before, group)  # D10.51 (absorber_steps)
             yield from self._balance_after_damage(tid, before, vno)  # D22 (balance_steps)
         self._settling = None
 

@@ -89,6 +89,7 @@ class EnergySteps:
             prompt, lambda v: self._check_full_allocation(self._fresh(unit), self._ships[unit.id],
                                                           spec, v))
         self._ships[unit.id] = record
+        self._panels_allocated(unit.id)  # D10.22: the level paid for (absorber_steps)
         self._emit(event("energy_allocated", unit.id, "B3",
                          f"{unit.id} allocates energy for turn {self._turn}",
                          armed=sorted(record.armed), general=record.shields.general,
@@ -120,6 +121,9 @@ class EnergySteps:
         if errors:
             rules = ", ".join(dict.fromkeys(i.rule for i in errors))
             return Refusal(rules, "; ".join(f"{i.rule} ({i.line}): {i.message}" for i in errors))
+        refusal = self._panel_level_refusal(unit.id, allocation.pa_level)  # D10.423
+        if refusal is not None:
+            return refusal
         # D3.32/D3.33: shields off are down for the turn; at minimum each stops 5 at most.
         powered = replace(set_energized(record.shields, allocation.shields != "off"),
                           minimum=allocation.shields == "minimum")

@@ -45,7 +45,8 @@ above through ``self``):
 * :class:`~.terrain_steps.TerrainSteps`: gravity waves and ion storms (P9, P14), beside the
   battlefield's terrain, mines and monsters;
 * :class:`~.dragon_steps.DragonSteps`: the Space Dragon (SM7); it comes first among the bases
-  because a volley on a dragon goes to its record instead of the DAC (SM7.463).
+  because a volley on a dragon goes to its record instead of the DAC (SM7.463);
+* :class:`~.panel_orders.PanelOrders`: the owner's panel orders during the turn (D10.25).
 
 Movement orders are fully checked (rules/movement: core, het, speed, em). Ships with a
 :class:`~.records.ShipRecord` are fought with the full rules (energy, fire, damage, seekers);
@@ -85,6 +86,7 @@ from .launch_steps import LaunchSteps
 from .tractor_steps import TractorSteps
 from .absorber_steps import AbsorberSteps
 from .displacement_steps import DisplacementSteps
+from .panel_orders import PanelOrders
 from .satship_steps import SatShipSteps
 from .movement_steps import MovementSegment
 from .phases import TurnPhases
@@ -130,8 +132,8 @@ class NotReady(RuntimeError):
     """:meth:`Session.answer` called with no prompt pending (the game is over)."""
 
 
-class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, SatShipSteps, DisplacementSteps,
-              EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
+class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrders, SatShipSteps,
+              DisplacementSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps,
               CaptorSteps, MovementSegment, SideOrders, PpdSteps, WebSteps,

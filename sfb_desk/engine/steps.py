@@ -123,6 +123,10 @@ IMPULSE_STEPS: tuple[Step, ...] = (
          "C13.471, C13.951, G25.23, D3.5, D7.8, D7.83, G8",
          "S0 L1083, L1417, L5798; systems-facts 2 (6B07.02-6B07.04)", handler="marines",
          number="6B7", segment="6B"),
+    Step("6B7-panels", "Power absorber panels: level lowered or raised, banks dropped or "
+         "raised (with the shields of the Marine Activity Stage)", 6, "D10.25, D10.26, D10.42",
+         "Module C2 D10.26 (the Drop and Raise Shields Steps); D10.25", handler="panel_orders",
+         number="6B7", segment="6B"),
     Step("6B-systems", "Ship Systems Function Stage: Operate Tractors", 6, "G26.30, G7.4",
          "S0 L5864; systems-facts 1 (6B04.04)", handler="ship_systems", segment="6B"),
     Step("6B-mines", "Ship Systems Function Stage: scanning for individual mines", 6,

@@ -46,7 +46,23 @@ class TractorSteps:
             return ()
         spec = self.specs[record.spec_id]
         return tr.tractor_boxes(tuple(f"tractor#{n}" for n in range(1, spec.count("tractor") + 1)),
-                                self._units[uid].destroyed)
+                                self._units[uid].destroyed) + self._tr_boxes(uid)  # E9.4
+
+    def _tr_boxes(self, uid: str) -> tuple[str, ...]:
+        """E9.4: the ship's TR beams not destroyed nor fired this turn, usable as tractors."""
+        record = self._ships.get(uid)
+        if record is None:
+            return ()
+        spec, dead = self.specs[record.spec_id], self._units[uid].destroyed
+        return tuple(w.box_ids[0] for w in spec.weapons if w.type.upper() in ("TR-H", "TR-L")
+                     and w.box_ids[0] not in dead and w.box_ids[0] not in record.fired)
+
+    def _tr_energy(self, uid: str, box: str) -> int:
+        """E9.42: the energy in TR beam ``box`` this turn, all of it tractor energy if used."""
+        if box not in self._tr_boxes(uid):
+            return 0
+        arming = self._arming_now(self._ships[uid], self._units[uid], box)
+        return int(sum(arming.energies)) if arming is not None else 0
 
     def _tractor_energy_left(self, uid: str) -> int:
         record = self._ships[uid]
@@ -98,7 +114,7 @@ class TractorSteps:
             able = [u.id for u in ships if self._tractors.holding(u.id) or (
                 self._tractor_energy_left(u.id) > 0 and any(
                     tr.box_free(self._tractors, u.id, b, self._clock()) is None
-                    for b in self._tractor_boxes(u.id)))]
+                    for b in self._tractor_boxes(u.id))) or self._tr_can_tractor(u)]
             if not able:
                 continue
             prompt = Orders(self._key("tractors", side), "tractors",
@@ -108,8 +124,12 @@ class TractorSteps:
             for uid, releases, links in orders:
                 for link in releases:
                     self._tractor_release(link, "G7.4", "released")
-                for box, target, power, effective in links:
-                    yield from self._try_link(uid, box, target, power, effective)
+                for box, target, power, effective, extra in links:
+                    if box.startswith("tr#"):  # E9.423: used as a tractor, it has fired
+                        rec = self._ships[uid]
+                        self._ships[uid] = replace(rec, fired=rec.fired | {box},
+                                                   armed=rec.armed - {box})
+                    yield from self._try_link(uid, box, target, power, effective, extra)
 
     def _check_tractors(self, side: str, value: object) -> object:
         if not isinstance(value, dict):
@@ -145,22 +165,39 @@ class TractorSteps:
                 if target.kind == SHIP and target.side != unit.side:
                     lock = bool(self._sensor_facts(unit, target)["lock_on"])
                 cost = tr.link_cost(rng, opts.tractor_extended_range)
+                base = cost if isinstance(cost, int) else 1
+                held = self._tr_energy(uid, item["box"])  # E9.42: a TR bids all it holds
+                extra = item.get("power", max(base - held, 0) if held else base)
+                if held and (not isinstance(extra, int) or isinstance(extra, bool)):
+                    return Refusal("E9.42", f"link {n} of {uid}: power is the tractor energy "
+                                            f"added to the {held} in {item['box']}")
                 effective = tr.check_link(
                     pending, uid, tid, item["box"], boxes=boxes, rng=rng,
-                    power=item.get("power", cost if isinstance(cost, int) else 1),
-                    energy_left=energy, clock=self._clock(), lock_on=lock,
+                    power=extra + held if held else extra, energy_left=energy + held,
+                    clock=self._clock(), lock_on=lock,
                     extended=opts.tractor_extended_range, cloaked=self._tractor_cloaked(uid))
                 if isinstance(effective, Refusal):
                     return effective
                 power = effective + (cost - 1)  # type: ignore[operator]
-                energy -= power
-                pending = tr.spend(pending, uid, item["box"], power)
-                links.append((item["box"], tid, power, effective))
+                energy -= power - held
+                pending = tr.spend(pending, uid, item["box"], power - held)
+                links.append((item["box"], tid, power, effective, power - held))
             out.append((uid, releases, links))
         return out
 
-    def _try_link(self, uid: str, box: str, tid: str, power: int, effective: int) -> Walk:
-        self._tractors = tr.spend(self._tractors, uid, box, power)
+    def _tr_can_tractor(self, unit: Unit) -> bool:
+        """E9.4: a TR beam holding energy, another unit within tractor range (G7.31, G7.6)."""
+        reach = tr.EXTENDED_RANGE if self.initial.options.systems.tractor_extended_range \
+            else tr.BASE_RANGE
+        return any(self._tr_energy(unit.id, b) for b in self._tr_boxes(unit.id)) and any(
+            u.active and u.id != unit.id and hex_range(u.hex, unit.hex) <= reach
+            for u in self._units.values())
+
+    def _try_link(self, uid: str, box: str, tid: str, power: int, effective: int,
+                  spent: int | None = None) -> Walk:
+        """``spent``: the tractor power paid (less than ``power`` for a TR beam's own energy,
+        E9.42)."""
+        self._tractors = tr.spend(self._tractors, uid, box, power if spent is None else spent)
         negative = self._negative_tractor(tid) if self._units[tid].side != self._units[uid].side else 0
         bid_for, bid_against = 0, 0
         if negative and self.initial.options.systems.tractor_auction == "sealed":

@@ -126,10 +126,12 @@ def test_the_andromedan_mixins_shadow_no_other_step_method():
     """Each step mixin's methods are its own: a name defined twice would silently replace
     another part's (as a ``_d6`` or ``_land`` of the displacement device would)."""
     from sfb_desk.engine.displacement_steps import DisplacementSteps
+    from sfb_desk.engine.panel_orders import PanelOrders
     from sfb_desk.engine.satship_steps import SatShipSteps
 
-    mine = {n for cls in (DisplacementSteps, SatShipSteps) for n in vars(cls)
+    mine = {n for cls in (DisplacementSteps, SatShipSteps, PanelOrders) for n in vars(cls)
             if callable(vars(cls)[n]) and not n.startswith("__")}
     others = {n for cls in Session.__mro__[1:]
-              if cls not in (DisplacementSteps, SatShipSteps, object) for n in vars(cls)}
+              if cls not in (DisplacementSteps, SatShipSteps, PanelOrders, object)
+              for n in vars(cls)}
     assert mine and not mine & others

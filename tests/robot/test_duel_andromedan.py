@@ -8,7 +8,7 @@ from sfb_desk.robot.duel import play_duel
 
 
 def test_conquistador_against_d7_plays_three_turns_and_the_panels_absorb():
-    result = play_duel("AND-CON", "KLI-D7", seed=1, turns=3)
+    result = play_duel("AND-CON", "KLI-D7", seed=4, turns=3)
     assert result.turns_played == 3
     events = [r.data for r in result.session.log if r.kind == "event"]
     panels = [e for e in events if e.kind == "panels"]
@@ -29,3 +29,8 @@ def test_conquistador_against_d7_plays_three_turns_and_the_panels_absorb():
     rolls = [e for e in events if e.kind == "displacement_roll"]
     assert rolls and all(e.get("target") == "KLI-D7" for e in rolls)
     assert any(e.kind == "displaced" for e in events)
+    # The panels are run at the level the allocation pays for (D10.21, D10.22) and the DAC's
+    # Drone hits take panel boxes (D10.51).
+    assert any(e.kind == "panel_box_destroyed" for e in events)
+    eas = [r.data for r in result.session.log if r.kind == "answer" and ".ea.AND-CON" in r.key]
+    assert eas and all(a["pa_level"] == "standard" for a in eas)

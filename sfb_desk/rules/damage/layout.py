@@ -155,6 +155,10 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
             out.append((system, [f"{system}#{i}" for i in range(1, n + 1)]))
     if spec.shuttle_boxes:
         out.append(("shuttle", [f"shuttle#{i}" for i in range(1, spec.shuttle_boxes + 1)]))
+    panels = [b for s in spec.special if s.key.startswith("pa_") and s.damageable
+              for b in s.box_ids]
+    if panels:  # D10.51: power absorber boxes are destroyed on "Drone" hits
+        out.append(("pa", panels))
     for track in TRACKS:
         n = len(getattr(spec, f"{track}_track"))
         if n:
@@ -167,6 +171,8 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
 
 def _cell_targets(entry: str, options: DamageOptions) -> tuple[str, ...]:
     """The systems a chart entry is scored on, in order of preference (its fall-backs)."""
+    if entry == "drone":
+        return ("drone", "pa")  # D10.51 (Module C2): panel boxes on Drone hits
     if entry == "flag_bridge" and options.flag_bridge_to_security:
         return ("flag_bridge", "security")  # D4.5 example: Flag Bridge -> security
     if entry in ("forward_hull", "aft_hull") and options.hull_to_center:

@@ -102,9 +102,10 @@ def pa_cost(spec: ShipSpec, level: str) -> Fraction | None:
     """Power absorber panels' cost of operation (D10.21), None if the class is not charted."""
     if level == "off":
         return ZERO
-    for key in (spec.class_code.upper(), spec.name.upper()):
-        if key in PA_PANELS:
-            return PA_PANELS[key][1 if level == "reinforced" else 0]
+    code, name = spec.class_code.upper(), spec.name.upper()
+    for key, costs in PA_PANELS.items():  # the chart names the type: "Conquistador", "Cobra"
+        if key in (code, name) or name.startswith(key + " "):
+            return costs[1 if level == "reinforced" else 0]
     return None
 
 

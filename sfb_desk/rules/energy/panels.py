@@ -44,7 +44,8 @@ class PanelState:
     """``keys`` the banks (``pa_fwd``...), ``banks`` their boxes and held energy, ``level`` the
     one level of every bank (D10.22), ``dropped`` the banks dropped (D10.25), ``level_since`` the
     (turn, impulse) of the last level change (D10.261), ``modules`` the energy modules in the
-    hangar (G20), ``battery`` the energy the panels sent to the batteries (D10.411)."""
+    hangar (G20), ``battery`` the energy the panels sent to the batteries (D10.411),
+    ``dropped_at`` when each dropped bank went down (D10.25)."""
 
     keys: tuple[str, ...] = ()
     banks: tuple[PanelBank, ...] = ()
@@ -53,6 +54,7 @@ class PanelState:
     level_since: tuple[int, int] = (0, 0)
     modules: tuple[EnergyModule, ...] = ()
     battery: int = 0
+    dropped_at: tuple[tuple[str, int], ...] = ()  # (bank, clock it was dropped), D10.25
 
     def bank(self, key: str) -> PanelBank:
         return self.banks[self.keys.index(key)]
@@ -159,7 +161,7 @@ def resolve_on_bank(state: PanelState, key: str, points: int, *, disruptor: int 
     """A volley of ``points`` (``disruptor`` of them from disruptors, D10.332) on bank ``key``
     (D10.3); a bank not operating lets it all through (D10.23, D10.25)."""
     if not state.operating(key):
-        return PanelVolley(state, key, 0, 0, 0, "", points, 0, 0, 0, False)
+        return PanelVolley(state, key, 0, 0, 0, "", points, 0, 0, False)
     done = absorb(state.bank(key), points, disruptor=disruptor, level=state.level,
                   can_reinforce=can_reinforce, degrading=degrading)
     raised = done.level == REINFORCED and state.level != REINFORCED

@@ -69,7 +69,8 @@ def template(
         life_support="emergency" if state.crippled else "normal",
         fire_control="active",
         shields="active" if spec.shields is not None else "off",
-        pa_level="standard" if spec.shields is None and pa_cost(spec, "standard") else "off",
+        pa_level="standard" if not any(spec.shields or ()) and pa_cost(spec, "standard")
+        else "off",
         phaser_capacitor=max(capacitor_capacity(spec, dead) - state.capacitor, ZERO),
         weapons=tuple(orders),
         em=state.em_carried,
