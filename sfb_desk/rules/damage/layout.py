@@ -146,6 +146,10 @@ def weapon_sacrifice_key(type_code: str) -> tuple[int, int]:
     return (UNKNOWN_REPAIR_COST if cost is None else cost, wtype.rank if wtype is not None else 0)
 
 
+#: Weapon types the DAC scores on Flag Bridge entries instead of weapon hits (G18.12).
+FLAG_BRIDGE_WEAPONS = frozenset({"DISPLACEMENT"})
+
+
 def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
     """(system, box ids in order) of everything the DAC hits that is not a weapon."""
     out: list[tuple[str, list[str]]] = []
@@ -155,6 +159,10 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
             out.append((system, [f"{system}#{i}" for i in range(1, n + 1)]))
     if spec.shuttle_boxes:
         out.append(("shuttle", [f"shuttle#{i}" for i in range(1, spec.shuttle_boxes + 1)]))
+    devices = [b for w in spec.weapons if w.type.strip().upper() in FLAG_BRIDGE_WEAPONS
+               for b in w.box_ids]
+    if devices:  # G18.12 (Module C2): displacement devices are destroyed on Flag Bridge hits
+        out.append(("displacement", devices))
     panels = [b for s in spec.special if s.key.startswith("pa_") and s.damageable
               for b in s.box_ids]
     if panels:  # D10.51: power absorber boxes are destroyed on "Drone" hits
@@ -173,8 +181,9 @@ def _cell_targets(entry: str, options: DamageOptions) -> tuple[str, ...]:
     """The systems a chart entry is scored on, in order of preference (its fall-backs)."""
     if entry == "drone":
         return ("drone", "pa")  # D10.51 (Module C2): panel boxes on Drone hits
-    if entry == "flag_bridge" and options.flag_bridge_to_security:
-        return ("flag_bridge", "security")  # D4.5 example: Flag Bridge -> security
+    if entry == "flag_bridge":  # G18.12: then a displacement device
+        tail = ("security",) if options.flag_bridge_to_security else ()
+        return ("flag_bridge", "displacement", *tail)  # D4.5 example: Flag Bridge -> security
     if entry in ("forward_hull", "aft_hull") and options.hull_to_center:
         return (entry, "center_hull")  # D4.351; seed 000 L14760
     if entry == "excess_damage":
@@ -199,6 +208,8 @@ def build_layout(spec: ShipSpec, options: DamageOptions = DEFAULT_OPTIONS) -> La
             pool_boxes.append(hittable)
     weapons: list[WeaponBox] = []
     for weapon in spec.weapons:
+        if weapon.type.strip().upper() in FLAG_BRIDGE_WEAPONS:
+            continue  # a plain pool hit by Flag Bridge entries, not a weapon on the DAC
         wtype = WEAPON_TYPES.get(weapon.type.strip().upper())
         group = wtype.dac_group if wtype is not None else "other"
         rank = wtype.rank if wtype is not None else 0
