@@ -232,8 +232,9 @@ def check_entries(entries: Sequence[UnitEntry], library: ShipLibrary, *,
     return problems
 
 
-def entry_notes(entries: Sequence[UnitEntry]) -> list[str]:
-    """Legal but worth saying: units that share a set-up hex (C13.11, C14.20, D3.42)."""
+def entry_notes(entries: Sequence[UnitEntry], library: ShipLibrary | None = None) -> list[str]:
+    """Legal but worth saying: units that share a set-up hex (C13.11, C14.20, D3.42); with the
+    ``library``, a side over Module C2's PPD or web-caster fleet limit (E11.17, E12.16)."""
     by_hex: dict[Hex, list[str]] = {}
     for e in entries:
         try:
@@ -241,8 +242,19 @@ def entry_notes(entries: Sequence[UnitEntry]) -> list[str]:
         except LabelError:
             continue
         by_hex.setdefault(where, []).append(e.unit_id or e.ship)
-    return [f"{' and '.join(ids)} start in the same hex {where.label}: legal in SFB (fire between "
-            "them is at range 0, D3.42)" for where, ids in by_hex.items() if len(ids) > 1]
+    notes = [f"{' and '.join(ids)} start in the same hex {where.label}: legal in SFB (fire between "
+             "them is at range 0, D3.42)" for where, ids in by_hex.items() if len(ids) > 1]
+    if library is not None:
+        from .c2_limits import fleet_limit_notes
+
+        sides: dict[str, list] = {}
+        for e in entries:
+            try:
+                sides.setdefault(e.side.strip(), []).append(library.get(e.ship))
+            except KeyError:
+                continue
+        notes += fleet_limit_notes(sides)
+    return notes
 
 
 # ---------------------------------------------------------------------------------------------

@@ -312,3 +312,16 @@ def test_repeated_ships_get_their_own_ids(library, scenarios):
     doubled = type(scenario).model_validate(base)
     entries, _ = entries_from_scenario(doubled, library)
     assert [e.unit_id for e in entries] == ["FED-CA", "KLI-D7", "KLI-D7-2"]
+
+
+def test_module_c2_fleet_limits_are_set_up_notes():
+    """E11.17: a flagship brings its own PPDs (at most 4) plus one per three other ships; three
+    ISC dreadnoughts (12 PPDs) are over the limit of 4 + 1 = 5. E12.16 for web casters."""
+    library = load_library()
+    isc = [UnitEntry("ISC-DN", f"DN{k}", "ISC", f"22{10 + k}") for k in range(3)]
+    tho = [UnitEntry("THO-NDN", f"ND{k}", "Tholian", f"12{10 + k}") for k in range(2)]
+    notes = entry_notes(isc + tho, library)
+    assert any("ISC fields 12 PPDs" in n and "(E11.17)" in n and "is 5" in n for n in notes)
+    assert any("Tholian fields 6 web casters" in n and "(E12.16)" in n and "is 4" in n
+               for n in notes)
+    assert entry_notes(isc[:1], library) == []  # one dreadnought: its 4 PPDs are allowed

@@ -165,3 +165,18 @@ def test_e13_a_tholian_destroyer_snares_beside_itself(library):
     cast = _events(s, "web_cast")[0]
     assert (cast.impulse, cast.data.get("strength"), cast.data.get("hexes")) == (1, 10, ["2310"])
     assert _events(s, "web_formed")[0].impulse == 5
+
+
+def test_a_game_with_a_web_and_a_ppd_train_saves_and_replays(library, tmp_path):
+    """The webs and the pulse trains are part of the saved game (Combat.c2): a save made with
+    the D7 caught replays to the same state."""
+    from sfb_desk.data.saves import load_game, save_game
+
+    s, (tho, kli) = _session(library)
+    source = _script(tho, {"box": "webcaster#W", "mode": "cast", "hexes": ["2206"]})
+    _until(s, source, f"T1.I18.fire.{kli}")
+    assert s.combat.c2.webs.caught
+    path = save_game(tmp_path / "web.sfbsave", s)
+    again = load_game(path)
+    assert again.combat == s.combat and again.state == s.state
+    assert again.combat.c2.webs.holding("KLI-D7") is not None

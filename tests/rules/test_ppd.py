@@ -147,3 +147,28 @@ def test_e11_39_example_general_reinforcement_goes_on_the_first_pulse():
     assert phase.internal == 0 and phase.shields.general == 0
     lost = [b - a for a, b in zip(phase.shields.boxes, shields.boxes)]
     assert lost == [3, 1, 0, 0, 0, 0]  # #1 takes 3 (one stopped), #2 one, #6 none
+
+
+def test_e11_17_fleet_limit():
+    from sfb_desk.rules.systems.ppd import ppd_fleet_limit
+
+    assert ppd_fleet_limit(4, 11) == 8  # "a maximum of eight PPDs in a standard 11-ship fleet"
+    assert ppd_fleet_limit(4, 20) == 9  # "an overall limit of nine"
+    assert ppd_fleet_limit(6, 1) == 4 and ppd_fleet_limit(2, 4) == 3
+
+
+def test_e11_332_example_phasers_through_the_shields_a_pulse_came_through():
+    """E11.332: shields #1-#3 down, a PPD on #3: the splash strikes #2, #3 and #4; internal
+    damage comes through #2 and #3 only (so phasers firing only through #1 are safe)."""
+    from sfb_desk.rules.combat import CombatTarget, Hit, VolleyGroup, shield_phase
+    from sfb_desk.rules.combat.shields import ShieldState
+    from sfb_desk.rules.combat.volley import PPD_STEP
+
+    spec = load_library().get("KLI-D7")
+    fresh = ShieldState.fresh(spec.shields)
+    shields = ShieldState(boxes=(0, 0, 0, *fresh.boxes[3:]), printed=fresh.printed)
+    hits = tuple(Hit("DN", "D7", v, k, None, PPD_STEP, "ppd#A")
+                 for k, v in splash(8, 3).items())
+    phase = shield_phase(CombatTarget("D7", spec, shields),
+                         VolleyGroup("D7", PPD_STEP, hits, shield=3, splash=True))
+    assert phase.penetrated == (2, 3) and phase.internal == 5

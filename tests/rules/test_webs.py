@@ -170,3 +170,14 @@ def test_g26_anchor_buoy():
     buoy = web_anchor.damage(web_anchor.Buoy("B1", H("1005"), "W1"), 15)
     assert not buoy.destroyed and web_anchor.damage(buoy, 1).destroyed  # G26.112
     assert isinstance(web_anchor.check_recover(laid, "B9", room=True), Refusal)
+
+
+def test_e12_16_and_e13_14_fleet_limits():
+    from sfb_desk.rules.systems.web_casting import snare_fleet_limit, web_caster_fleet_limit
+
+    assert web_caster_fleet_limit(3, 11) == 5  # E12.16: "5 web casters in a standard 11-ship fleet"
+    assert web_caster_fleet_limit(3, 40) == 6  # the overall limit
+    assert web_caster_fleet_limit(1, 1) == 1 and web_caster_fleet_limit(5, 2) == 4
+    assert snare_fleet_limit(5, 183) == 2  # 25% of 5, rounded up
+    assert snare_fleet_limit(5, 184) == 3 and snare_fleet_limit(5, 185) == 4
+    assert snare_fleet_limit(5, 182) == 0 and snare_fleet_limit(5, 186) is None

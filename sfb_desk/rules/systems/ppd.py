@@ -166,3 +166,16 @@ def expected_damage(true_range: int, pulses: int = 4, shift: int = 0) -> float:
     ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + shift <= need)
     p = ways / 36
     return sum(1 - (1 - p) ** k for k in range(1, pulses + 1)) * d.total
+
+
+PPD_FLEET_MAX = 9  # E11.17
+
+
+def ppd_fleet_limit(flagship_ppds: int, ships: int) -> int:
+    """E11.17: the PPDs an ISC patrol fleet of ``ships`` may field: the flagship's own (at most
+    4) plus one for each group of three other ships, one part-group counting, never above 9
+    (bases do not count)."""
+    if ships < 1:
+        return 0
+    others = ships - 1
+    return min(PPD_FLEET_MAX, min(flagship_ppds, 4) + -(-others // 3))

@@ -177,3 +177,24 @@ def ew_reduction(points: int, die: int, shift: int) -> int:
     if total <= 10:
         return (points + 2) // 4  # -75%: a quarter left, .5 up
     return 0
+
+
+WEB_CASTER_FLEET_MAX = 6  # E12.16
+SNARE_SHARE = {183: 25, 184: 50, 185: 75}  # E13.14: per cent of the Tholian ships, rounded up
+
+
+def web_caster_fleet_limit(flagship_casters: int, ships: int) -> int:
+    """E12.16: the flagship's casters (at most 3) plus one for each group of six other ships,
+    one part-group counting, never above 6 (bases do not count; monitors do)."""
+    if ships < 1:
+        return 0
+    return min(WEB_CASTER_FLEET_MAX, min(flagship_casters, 3) + -(-(ships - 1) // 6))
+
+
+def snare_fleet_limit(ships: int, year: int) -> int | None:
+    """E13.14: how many of ``ships`` Tholian ships may carry snares in ``year`` (Y183 25%,
+    Y184 50%, Y185 75%, rounded up; none before Y183); None after Y185 (almost all had them)."""
+    if year > 185:
+        return None
+    share = SNARE_SHARE.get(year, 0 if year < 183 else 75)
+    return -(-ships * share // 100)

@@ -191,7 +191,7 @@ class GameSetupDialog(QDialog):
         self._problems = self._scenario_problems + check_entries(
             entries, self.library, map_kind=map_kind, turns=self.options.turns_value(),
             other_sides=monster_sides(self._scenario))
-        self.units.show_problems(self._problems, entry_notes(entries))
+        self.units.show_problems(self._problems, entry_notes(entries, self.library))
         self.options.set_sides([e.side.strip() for e in entries]
                                + player_monster_sides(self._scenario))  # SM7: the Dragon
         self.ok_button.setEnabled(not self._problems)
