@@ -149,6 +149,7 @@ def builder(out: Path) -> None:
     dialog.start_from(load_scenarios(ships=ships).get("PRACTICE-MINEFIELD"))
     row = dialog._add_mine()
     dialog.mines.item(row, 0).setText("Klingon")
+    dialog.parts.setCurrentIndex(2)  # the Mines page
     for w, h in ((1366, 768), (1920, 1080)):
         dialog.resize(w, h)
         dialog.show()

@@ -204,6 +204,8 @@ def _unit_kind_issues(loc: Loc, unit: Any, add: Callable[..., None]) -> None:
     if unit.ship_needed is not None and not unit.unlisted:
         add(loc + ("ship_needed",), "ship_needed without unlisted",
             "ship_needed names the ship file an unlisted unit waits for")
+    if getattr(unit, "age", None) and unit.monster != "Space Dragon":
+        add(loc + ("age",), "only a Space Dragon has an age (SM7.461)", "leave age out")
 
 
 def _off_map(label: str) -> tuple[str, str]:

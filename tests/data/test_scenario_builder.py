@@ -83,3 +83,57 @@ def test_ids_and_text():
     text = scenario_text(built())
     assert text.startswith("# Planet and mines: Built in SFB Desk's scenario builder")
     assert 'kind = "planet"' in text
+
+
+@pytest.mark.parametrize(("terrain", "monster", "field", "words"), [
+    (BuiltTerrain("gravity_wave", ("0501", "0103"), motion="C/D"), None, "terrain[0].strength",
+     "P9.12"),
+    (BuiltTerrain("gravity_wave", ("0501", "0103"), strength=20), None, "terrain[0].motion",
+     "P9.12"),
+    (BuiltTerrain("gravity_wave", ("0501",), strength=20, motion="C/D"), None,
+     "terrain[0].hexes", "P9.11"),
+    (BuiltTerrain("gravity_wave", ("2201", "2230"), strength=20, motion="C/D"), None,
+     "terrain[0].motion", "P9.12"),
+    (BuiltTerrain("planet", ()), None, "terrain[0].hexes", "at least one hex"),
+    (BuiltTerrain("dust", (), motion="C/D"), None, "terrain[0].motion", "only gravity waves"),
+])
+def test_terrain_and_monsters_the_loader_refuses(ships, terrain, monster, field, words):
+    from sfb_desk.data.scenario_builder import BuiltMonster
+
+    changes = {}
+    if terrain is not None:
+        changes["terrain"] = (terrain,)
+    if monster is not None:
+        changes["monsters"] = (BuiltMonster("Monster", monster[0], "4222", "A", monster[1]),)
+    problems = check_built(built(**changes), ships)
+    assert isinstance(problems, list)
+    assert any(p.field.endswith(field) and words in p.message for p in problems), problems
+
+
+def test_only_a_space_dragon_has_an_age(ships):
+    from sfb_desk.data.scenario_builder import BuiltMonster
+    from sfb_desk.data.scenario_file import ScenarioFileError, parse_scenario_text
+
+    one_side = built(units=built().units[:1], mines=(), standard_fields=(),
+                     monsters=(BuiltMonster("Monster", "Space Dragon", "4222", "A", "young"),))
+    text = scenario_text(one_side).replace('monster = "Space Dragon"', 'monster = "Sun Snake"')
+    with pytest.raises(ScenarioFileError) as error:
+        parse_scenario_text(text, "x.toml", ships)
+    assert any(p.field.endswith("age") and "SM7.461" in p.message
+               for p in error.value.problems), error.value.problems
+
+
+def test_a_wave_an_area_terrain_and_a_dragon_are_written_and_read_back(ships):
+    from sfb_desk.data.scenario_builder import BuiltMonster
+
+    scenario = check_built(built(
+        units=built().units[:1], mines=(), standard_fields=(),
+        terrain=(BuiltTerrain("gravity_wave", ("0501", "0103"), strength=20, motion="C/D"),
+                 BuiltTerrain("ion_storm", (), motion="D/E"), BuiltTerrain("dust", ())),
+        monsters=(BuiltMonster("Space Dragon", "Space Dragon", "4201", "E", "ancient"),)), ships)
+    assert not isinstance(scenario, list), scenario
+    assert [(t.kind, t.hexes, t.strength, t.motion) for t in scenario.terrain] == [
+        ("gravity_wave", ["0501", "0103"], 20, "C/D"), ("ion_storm", [], None, "D/E"),
+        ("dust", [], None, "")]  # fmt: skip
+    (dragon,) = [u for _s, u in scenario.units() if u.monster]
+    assert (dragon.age, dragon.speed) == ("ancient", 30)  # 150 wings / 5 (SM7.464)

@@ -87,3 +87,54 @@ def test_the_start_from_picker_fills_the_builder_from_a_library_scenario(builder
     assert [e.ship for e in builder.units.model.entries()] == ["FED-CA"]
     box.activated.emit(0)  # the blank entry changes nothing
     assert builder.terrain.rowCount() == 2
+
+
+def test_a_monster_placed_by_hand_saves_validates_and_plays(builder, library, tmp_path):
+    """Issue 15: pick a monster, hex and facing (a Space Dragon's age); the saved file loads
+    like the library's, is playable, and sets the dragon up as a unit of its side."""
+    from sfb_desk.data.custom_setup import entries_from_scenario, setup_from_entries
+    from sfb_desk.data.scenario_play import playability
+
+    builder.add_ship("FED-CA")
+    builder.title_edit.setText("Dragon hunt")
+    builder.terrain.add(kind="planet", hexes="0628")
+    builder.terrain.add(kind="gravity_wave", hexes="1513 1911", strength="20", motion="C/D")
+    row = builder._add_monster()
+    builder.monsters.item(row, 2).setText("3010")
+    builder.monsters.cellWidget(row, 3).setCurrentText("D")
+    builder.monsters.cellWidget(row, 4).setCurrentText("young")
+    assert builder.problems() == [], builder.problems()
+    path = builder.save()
+    scenarios = load_scenarios([tmp_path], library)
+    assert path is not None and scenarios.problems == []
+    scenario = scenarios.get("PRACTICE-DRAGON-HUNT")
+    (side, dragon), = [(s, u) for s, u in scenario.units() if u.monster]
+    assert (side.name, dragon.monster, dragon.hex, dragon.facing, dragon.age, dragon.speed) == (
+        "Space Dragon", "Space Dragon", "3010", "D", "young", 20)  # 20 wings / 1 (SM7.464)
+    wave = scenario.terrain[1]
+    assert (wave.kind, wave.strength, wave.motion) == ("gravity_wave", 20, "C/D")
+    assert playability(scenario, library).playable
+    entries, problems = entries_from_scenario(scenario, library)
+    assert problems == []
+    setup = setup_from_entries(entries, library, turns=1, dice_seed=1, scenario=scenario)
+    unit = setup.state.unit("Space Dragon")
+    assert (unit.hex.label, unit.facing, unit.spec_id) == ("3010", 3, "MON-DRAGON-YOUNG")
+    # "Start from" reads the monsters and the wave back
+    builder.start_from(scenario)
+    assert builder.monsters.rows() == [{"side": "Space Dragon", "monster": "Space Dragon",
+                                        "hex": "3010", "facing": "D", "age": "young"}]
+    assert builder.terrain.rows()[1]["motion"] == "C/D"
+
+
+def test_a_monster_placement_the_loader_refuses_blocks_saving(builder):
+    builder.add_ship("FED-CA")
+    row = builder._add_monster()
+    builder.monsters.cellWidget(row, 1).setCurrentText("Sun Snake")
+    assert any("age" in p and "SM7.461" in p for p in builder.problems())
+    builder.monsters.cellWidget(row, 4).setCurrentText("")
+    builder.monsters.item(row, 2).setText("4401")  # off the fixed map
+    assert not builder.save_button.isEnabled()
+    assert any("off the fixed 42x30 map" in p for p in builder.problems())
+    builder.monsters.item(row, 2).setText("4101")
+    builder.terrain.add(kind="gravity_wave", hexes="0101 0304", strength="20", motion="C/D")
+    assert any("P9.11" in p for p in builder.problems())

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +38,9 @@ from PySide6.QtWidgets import (
 from sfb_desk.data.custom_setup import UnitEntry, entries_from_scenario
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.scenario_builder import (
+    DRAGON_AGES,
     BuiltMine,
+    BuiltMonster,
     BuiltScenario,
     BuiltTerrain,
     check_built,
@@ -45,6 +48,7 @@ from sfb_desk.data.scenario_builder import (
 )
 from sfb_desk.data.scenario_schema import Scenario
 from sfb_desk.data.scenarios import ScenarioLibrary, load_scenarios
+from sfb_desk.rules.systems.monsters import MONSTERS
 from sfb_desk.rules.systems.terrain import KINDS
 from sfb_desk.ui.setup.ship_picker import ShipPicker
 from sfb_desk.ui.setup.units_table import UnitsTable
@@ -85,6 +89,7 @@ class _Rows(QTableWidget):
                 box = _combo(items, values.get(name, ""))
                 box.currentTextChanged.connect(lambda _t: self.changed.emit())
                 self.setCellWidget(row, col, box)
+                self.setColumnWidth(col, max(self.columnWidth(col), box.sizeHint().width()))
         self.changed.emit()
         return row
 
@@ -149,7 +154,17 @@ class ScenarioBuilder(QDialog):
         self.turns = QSpinBox()
         self.turns.setRange(0, 99)
         self.turns.setSpecialValueText("until one side is gone")
-        self.terrain = _Rows({"kind": tuple(KINDS), "hexes": None, "name": None})
+        self.terrain = _Rows({"kind": tuple(KINDS), "hexes": None, "name": None,
+                              "strength": None, "motion": None})
+        self.terrain.setToolTip("A gravity wave: its two end hexes, its points (strength) and "
+                                "the two directions it moves in, e.g. C/D (P9.12); an ion "
+                                "storm may give its waves' motion (P14.2). Dust, heat, "
+                                "radiation, ion storms with no hexes cover the whole map.")
+        self.monsters = _Rows({"side": None, "monster": tuple(MONSTERS), "hex": None,
+                               "facing": tuple("ABCDEF"), "age": ("", *DRAGON_AGES)})
+        self.monsters.setToolTip("The Sun Snake (SM5) and the Mind Monster (SM6) move by "
+                                 "themselves; the Space Dragon (SM7) is flown by its side's "
+                                 "player, its age from the SM7.461 chart (adult if none)")
         self.mines = _Rows({"side": None, "hex": None, "size": ("large", "small"),
                             "type": MINE_TYPES, "control": CONTROLS, "detection": None,
                             "range": None})
@@ -164,7 +179,8 @@ class ScenarioBuilder(QDialog):
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self._layout()
         self.ships.add_requested.connect(self.add_ship)
-        for signal in (self.units.model.entries_changed, self.terrain.changed, self.mines.changed,
+        for signal in (self.units.model.entries_changed, self.terrain.changed,
+                       self.monsters.changed, self.mines.changed,
                        self.belts.changed, self.title_edit.textChanged, self.year.valueChanged,
                        self.map_kind.currentTextChanged, self.turns.valueChanged,
                        self.victory_kind.currentTextChanged, self.victory_text.textChanged):
@@ -185,6 +201,9 @@ class ScenarioBuilder(QDialog):
         head.addRow("", self.victory_text)
         terrain_box, add_terrain = _table_box("Terrain (P)", self.terrain, "Add terrain")
         add_terrain.clicked.connect(lambda: self.terrain.add(kind="planet", hexes="2215"))
+        monsters_box, add_monster = _table_box("Monsters (SM5-SM7)", self.monsters,
+                                               "Add monster")
+        add_monster.clicked.connect(self._add_monster)
         mines_box, add_mine = _table_box("Mines placed by hand (M6.1)", self.mines, "Add mine")
         add_mine.clicked.connect(self._add_mine)
         belts_box, add_belt = _table_box("Standard minefields (M6.2, laid as M6.4)", self.belts,
@@ -195,8 +214,11 @@ class ScenarioBuilder(QDialog):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.addLayout(head)
-        for box in (terrain_box, mines_box, belts_box):
-            right_layout.addWidget(box)
+        self.parts = QTabWidget()  # one page each: the dialog fits 1366x768
+        for box, name in ((terrain_box, "Terrain"), (monsters_box, "Monsters"),
+                          (mines_box, "Mines"), (belts_box, "Minefields")):
+            self.parts.addTab(box, name)
+        right_layout.addWidget(self.parts, 1)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.ships)
         left.addWidget(self.units)
@@ -218,6 +240,10 @@ class ScenarioBuilder(QDialog):
         return self.mines.add(side=sides[-1] if sides else "", hex="2015", size="large",
                               type="explosive", control="automatic", detection="1", range="1")
 
+    def _add_monster(self) -> int:
+        return self.monsters.add(side="Space Dragon", monster="Space Dragon", hex="4201",
+                                 facing="E", age="adult")
+
     def add_ship(self, ship_id: str) -> int:
         spec = self.library.get(ship_id)
         taken = {e.unit_id for e in self.units.model.entries()}
@@ -235,7 +261,7 @@ class ScenarioBuilder(QDialog):
         """Fill the builder from a scenario of the library (its units, terrain and mines), in
         place of what was typed in."""
         entries, _problems = entries_from_scenario(scenario, self.library)
-        for rows in (self.terrain, self.mines, self.belts):
+        for rows in (self.terrain, self.monsters, self.mines, self.belts):
             rows.setRowCount(0)
         self.title_edit.setText(f"{scenario.title} (my version)")
         self.year.setValue(scenario.scenario.year or 0)
@@ -243,7 +269,13 @@ class ScenarioBuilder(QDialog):
         self.turns.setValue(scenario.length.turns or 0)
         self.units.model.set_entries(entries)
         for t in scenario.terrain:
-            self.terrain.add(kind=t.kind, hexes=" ".join(t.hexes), name=t.name)
+            self.terrain.add(kind=t.kind, hexes=" ".join(t.hexes), name=t.name,
+                             strength=str(t.strength or ""), motion=t.motion)
+        for side, unit in scenario.units():
+            if unit.monster in MONSTERS and unit.hex:
+                self.monsters.add(side=side.name, monster=unit.monster, hex=unit.hex,
+                                  facing=unit.facing if unit.facing in tuple("ABCDEF") else "A",
+                                  age=unit.age or "")
         for field in scenario.minefields:
             if field.package == "standard" and len(field.columns) == 2:
                 self.belts.add(side=field.side, first_column=str(field.columns[0]),
@@ -265,12 +297,18 @@ class ScenarioBuilder(QDialog):
                           for r in self.belts.rows())
         except ValueError:
             return "Mines: detection number, range and columns are whole numbers (M6.1)"
-        terrain = tuple(BuiltTerrain(r["kind"], tuple(r["hexes"].replace(",", " ").split()),
-                                     r["name"]) for r in self.terrain.rows())
+        try:
+            terrain = tuple(BuiltTerrain(r["kind"], tuple(r["hexes"].replace(",", " ").split()),
+                                         r["name"], int(r["strength"]) if r["strength"] else None,
+                                         r["motion"]) for r in self.terrain.rows())
+        except ValueError:
+            return "Terrain: a gravity wave's strength is a whole number of points (P9.12)"
+        monsters = tuple(BuiltMonster(r["side"], r["monster"], r["hex"], r["facing"], r["age"])
+                         for r in self.monsters.rows())
         return BuiltScenario(
             self.title_edit.text().strip(), tuple(self.units.model.entries()),
             map_kind=self.map_kind.currentText(), turns=self.turns.value() or None,
-            year=self.year.value() or None, terrain=terrain, mines=mines,
+            year=self.year.value() or None, terrain=terrain, monsters=monsters, mines=mines,
             standard_fields=belts, victory_kind=self.victory_kind.currentText(),
             victory_text=self.victory_text.text().strip() or "As agreed by the players.")
 
@@ -280,6 +318,8 @@ class ScenarioBuilder(QDialog):
             return [built]
         if not built.units:
             return ["No units yet: add ships from the library (at least one side)"]
+        if any(m.age and m.monster != "Space Dragon" for m in built.monsters):
+            return ["Monsters: only a Space Dragon has an age (SM7.461)"]
         checked = check_built(built, self.library)
         if isinstance(checked, list):
             return [f"{p.field or 'file'}: {p.message}" for p in checked]
