@@ -226,3 +226,27 @@ def test_the_pass_policy_asks_for_mines_only_when_one_can_be_laid_near_an_enemy(
         for u in session.state.units))
     assert not DEFAULT.passes(session.pending, close, session.combat, session.specs)
     assert "mine laying" in DEFAULT.describe()
+
+
+def test_a_game_with_a_laid_mine_and_a_captor_saves_and_replays_to_the_same_state(tmp_path):
+    from sfb_desk.data.saves import load_game, save_game
+    from sfb_desk.rules.hexes import hex_from_label
+    from sfb_desk.rules.systems.battlefield import BattlefieldState
+    from sfb_desk.rules.systems.mines import Mine, Minefield
+
+    session = we_and_ca()
+    captor = Mine.loaded(id="K1", owner="Romulan", hex=hex_from_label("2010"), size="small",
+                         type="captor", captor="A", detection_range=6)
+    session = Session(session.initial, replace(session.initial_combat, battlefield=(
+        BattlefieldState(mines=Minefield((captor,))))), session.specs)
+    script = Chain(Scripted([At("T1.ea.WE", {"speed_plot": 8}), At("T1.ea.CA", {"speed_plot": 8}),
+                             At("T1.I4.lay_mines.Romulan", {"WE": [{"from": "nsm",
+                                                                    "detection": 2}]})]),
+                   Defaults(), SeededDice())
+    run_until(session, script, lambda s: bool(events(s, "mine_armed"))
+              and bool(events(s, "launched")))
+    field = session.combat.battlefield
+    assert field.stores_of("WE").nsm == 0 and field.mines.get("K1").fire_clocks
+    again = load_game(save_game(tmp_path / "mines.sfbsave", session))
+    assert again.combat.battlefield == field
+    assert again.state.units == session.state.units
