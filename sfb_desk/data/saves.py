@@ -289,6 +289,10 @@ def _compare(saved: GameLog, replayed: GameLog) -> tuple[str, dict[int, object]]
                 if getattr(record, name) != getattr(asked, name):
                     return (f"{where}: its {name} is {getattr(record, name)!r}, but the prompt "
                             f"it answers has {getattr(asked, name)!r}"), words
+            value, refusal = record.data  # type: ignore[misc]
+            rule = getattr(asked.data, "rule", "")
+            if refusal.rule == "dice" and rule:  # older saves: a refused roll named no rule
+                words[record.seq] = (value, replace(refusal, rule=rule))
             continue
         expected = next(made, None)
         if expected is None:

@@ -100,8 +100,10 @@ PROMPT_TYPES: dict[str, type] = {"dice": DiceRequest, "choice": Choice, "orders"
 def check_dice(prompt: DiceRequest, answer: object) -> tuple[int, ...] | Refusal:
     """The totals of a dice answer, or a refusal saying what was expected.
 
-    A bare int is accepted for a single roll.
+    A bare int is accepted for a single roll. The refusal names the rule the roll is for (the
+    prompt's, e.g. C6.5 for a breakdown roll); "dice" only for a request without one.
     """
+    rule = prompt.rule or "dice"
     low, high = DICE_KINDS[prompt.kind]
     values = [answer] if isinstance(answer, int) and not isinstance(answer, bool) else answer
     if (
@@ -109,10 +111,10 @@ def check_dice(prompt: DiceRequest, answer: object) -> tuple[int, ...] | Refusal
         or len(values) != prompt.count
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)
     ):
-        return Refusal("dice", f"{prompt.purpose}: expected {prompt.count} roll(s) of {prompt.kind}")
+        return Refusal(rule, f"{prompt.purpose}: expected {prompt.count} roll(s) of {prompt.kind}")
     for v in values:
         if not low <= v <= high:
-            return Refusal("dice", f"{prompt.purpose}: {v} is not a {prompt.kind} roll ({low}-{high})")
+            return Refusal(rule, f"{prompt.purpose}: {v} is not a {prompt.kind} roll ({low}-{high})")
     return tuple(values)
 
 

@@ -282,3 +282,33 @@ def test_the_words_are_all_that_may_differ(tmp_path):
     with pytest.raises(SaveError) as caught:
         load_game(path)
     assert f"log record {i}" in caught.value.problem and "Z9.9" in caught.value.problem
+
+
+def test_a_refused_roll_names_its_rule_live_and_in_an_older_save():
+    """A roll refused at the dice prompt names the rule the roll is for (D6.315 for the to-hit
+    dice), not "dice"; a save written before (its refusal's rule "dice") loads with the
+    prompt's rule, so the replayed log reads "... (D6.315)"."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    from duel_script import script, setup
+
+    from sfb_desk.engine.log import REFUSED
+    from sfb_desk.engine.prompts import DiceRequest
+    from sfb_desk.data.saves import game_from_json
+
+    g = setup()
+    session, source = Session(g.state, g.combat, g.specs), script()
+    while not isinstance(session.pending, DiceRequest):
+        session.answer(*source.answer(session.pending, session))
+    prompt = session.pending
+    refused = session.answer([7, 9], "player")
+    assert refused.rule == prompt.rule == "D6.315" and str(refused).endswith("(D6.315)")
+    session.answer(*source.answer(prompt, session))
+    doc = game_to_json(session)
+    (saved,) = [r for r in doc["log"] if r["kind"] == REFUSED]
+    assert saved["data"]["rule"] == "D6.315"
+    saved["data"]["rule"] = "dice"  # as an older program wrote it
+    loaded = game_from_json(json.loads(json.dumps(doc)))
+    (record,) = [r for r in loaded.log if r.kind == REFUSED]
+    assert record.data[1].rule == "D6.315" and str(record.data[1]).endswith("(D6.315)")

@@ -35,7 +35,7 @@ def test_a_side_s_volley_is_one_request_listing_each_shot():
     assert len(p.lines) == 4 and p.lines[0].startswith("1. ENT photon B at KRT, range ")
     assert "chart column" in p.lines[2]  # a phaser reads a column of its chart
     assert "4 × 1d6, one per shot in this order" in p.purpose
-    assert s.answer([1, 3, 1]).rule == "dice"  # three rolls for four shots: refused
+    assert s.answer([1, 3, 1]).rule == "D6.315"  # three rolls for four shots: refused (its rule)
     s.answer([1, 3, 1, 2])
     assert s.pending.key == "T2.I8.hits.Klingon" and s.pending.count == 4
     s.answer([4, 5, 2, 6])  # every side rolls before any shot is resolved (simultaneous)
