@@ -16,6 +16,9 @@ from dataclasses import replace
 from ..engine.records import ShipRecord
 from ..rules.combat.shields import ShieldState
 from ..rules.energy import initial_state
+from ..rules.energy.absorbers import EnergyModule
+from ..rules.energy.costs import ENERGY_MODULES
+from ..rules.energy.panels import new_panels
 from ..rules.systems import satships as sat
 from ..rules.systems.andromedan import IN_HANGAR, AndroRecord
 from ..rules.units import new_ship, profile_from_spec
@@ -26,7 +29,8 @@ from .library import ShipLibrary
 def embark(game: GameSetup, library: ShipLibrary, carrier: str, ships: list[str] | tuple[str, ...],
            *, weapon_status: int = 2) -> GameSetup:
     """``game`` with the satellite-ship classes ``ships`` in ``carrier``'s hangar (module
-    docstring). SetupError naming the problem and the rule."""
+    docstring); ``EM-S``, ``EM-M`` or ``EM-L`` is an energy module (G20), kept with the
+    mothership's panels. SetupError naming the problem and the rule."""
     state, combat = game.state, game.combat
     home = state.find(carrier)
     record = combat.ship(carrier)
@@ -36,7 +40,12 @@ def embark(game: GameSetup, library: ShipLibrary, carrier: str, ships: list[str]
     specs = dict(game.specs)
     sizes, new_units, new_records = [], [], []
     taken = {u.id for u in state.units}
+    modules = []
     for ship_id in ships:
+        if ship_id in ENERGY_MODULES:  # G20: an energy module, in the panels' record
+            modules.append(EnergyModule.new(ship_id))
+            sizes.append(sat.SAT_SHIP_SIZES[ship_id])
+            continue
         sspec = library.get(ship_id)
         size = sat.sat_ship_size(sspec)
         if size is None:
@@ -56,12 +65,19 @@ def embark(game: GameSetup, library: ShipLibrary, carrier: str, ships: list[str]
             energy = replace(energy, weapons=armed_weapons(energy, sspec))
         new_records.append(ShipRecord(uid, sspec.id, ShieldState.for_ship(sspec), energy,
                                       andro=AndroRecord(carrier=carrier)))
+    panels = record.panels if record.panels.keys else new_panels(spec)
     refusal = sat.check_hangar(sat.hangar_bays(spec),
-                               [*(_size(game, u) for u in record.andro.aboard), *sizes])
+                               [*(_size(game, u) for u in record.andro.aboard),
+                                *(sat.SAT_SHIP_SIZES[m.kind] for m in panels.modules), *sizes])
     if refusal is not None:
         raise SetupError(f"{carrier}: {refusal.message} ({refusal.rule})")
     aboard = (*record.andro.aboard, *(u.id for u in new_units))
-    ships_now = tuple(replace(r, andro=replace(r.andro, aboard=aboard)) if r.id == carrier else r
+    if modules:
+        if not panels.keys:
+            raise SetupError(f"{carrier} has no power absorber panels to feed an energy module")
+        panels = replace(panels, modules=panels.modules + tuple(modules))
+    ships_now = tuple(replace(r, andro=replace(r.andro, aboard=aboard),
+                              panels=panels if modules else r.panels) if r.id == carrier else r
                       for r in combat.ships) + tuple(new_records)
     return GameSetup(replace(state, units=state.units + tuple(new_units)),
                      replace(combat, ships=ships_now), specs)

@@ -61,7 +61,7 @@ class SatShipSteps:
                 continue
             if not sat.hangar_bays(self.specs[record.spec_id]):
                 continue
-            if record.andro.aboard or self._recoverable(uid):
+            if record.andro.aboard or self._recoverable(uid) or record.panels.modules:
                 out.append(uid)
         return out
 
@@ -82,7 +82,8 @@ class SatShipSteps:
                             default={})
             plan = yield from self._ask(prompt, lambda v, s=side: self._check_sat_ships(s, v))
             for op in plan:
-                (self._launch_sat if op[0] == "launch" else self._recover_sat)(*op[1:])
+                {"launch": self._launch_sat, "recover": self._recover_sat,
+                 "transfer": self._module_transfer}[op[0]](*op[1:])
 
     def _check_sat_ships(self, side: str, value: object) -> list[tuple] | Refusal:
         if not isinstance(value, dict):
@@ -94,9 +95,13 @@ class SatShipSteps:
             if carrier not in self._motherships(side):
                 return Refusal("G19.413", f"{carrier!r} is no mothership of side {side} with a "
                                           "satellite ship to launch or recover")
-            if not isinstance(orders, dict) or set(orders) - {"launch", "recover"}:
+            if not isinstance(orders, dict) or set(orders) - {"launch", "recover", "transfer"}:
                 return Refusal("G19.4", f"orders for {carrier} are {{\"launch\": [...], "
-                                        "\"recover\": [...]}")
+                                        "\"recover\": [...], \"transfer\": [...]}")
+            moved = self._check_transfers(carrier, orders.get("transfer", ()))
+            if isinstance(moved, Refusal):
+                return moved
+            plan.extend(moved)
             transporters = self._transporters_free(carrier)
             record = self._ships[carrier]
             spec = self.specs[record.spec_id]
@@ -157,7 +162,8 @@ class SatShipSteps:
             return Refusal("G19.412", f"{uid!r} is no satellite ship of the side within 5 hexes "
                                       f"of {carrier}")
         bays = sat.hangar_bays(self.specs[self._ships[carrier].spec_id])
-        sizes = tuple(self._sat_size(u) or sat.MEDIUM for u in self._andro(carrier).aboard)
+        sizes = tuple(self._sat_size(u) or sat.MEDIUM for u in self._andro(carrier).aboard) + \
+            tuple(sat.SAT_SHIP_SIZES[m.kind] for m in self._ships[carrier].panels.modules)
         size = self._sat_size(uid) or sat.MEDIUM
         if self._units[uid].speed > sat.LAUNCH_SPEED:
             return Refusal("G19.442", f"{uid} moves at speed {self._units[uid].speed}: a satellite "
@@ -210,6 +216,48 @@ class SatShipSteps:
                          f"{carrier} recovers {uid} by transporter ({power} power); seeking "
                          "weapons aimed at it follow the mothership (G19.48)",
                          carrier=carrier, power=str(power)))
+
+    def _check_transfers(self, carrier: str, items: object) -> list[tuple] | Refusal:
+        """G20.31: energy moved from the mothership's panels into an energy module in its
+        hangar, within the module's room; it never comes back (G20.34)."""
+        state = self.panels(carrier)
+        if not isinstance(items, (list, tuple)):
+            return Refusal("G20.31", "transfer is a list of {\"module\", \"from\", \"points\"}")
+        modules = [m.energy for m in state.modules] if state is not None else []
+        held = {k: b.held for k, b in zip(state.keys, state.banks)} if state is not None else {}
+        out = []
+        for item in items:
+            n, key, points = (item.get(k) for k in ("module", "from", "points")) if isinstance(
+                item, dict) else (None, None, None)
+            if not isinstance(n, int) or not 1 <= n <= len(modules):
+                return Refusal("G20.31", f"{carrier} has {len(modules)} energy module(s) in its "
+                                         f"hangar: module is 1..{len(modules)}")
+            if key not in held:
+                return Refusal("G20.31", f"energy moves from one of {carrier}'s panel banks "
+                                         f"({', '.join(held)}), not {key!r}")
+            if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+                return Refusal("G20.31", "points is a whole number of at least 1")
+            room = state.modules[n - 1].capacity - modules[n - 1]
+            if points > held[key] or points > room:
+                return Refusal("G20.31", f"{key[3:]} bank holds {held[key]} and module {n} has "
+                                         f"room for {room}: {points} cannot move")
+            held[key] -= points
+            modules[n - 1] += points
+            out.append(("transfer", carrier, n, key, points))
+        return out
+
+    def _module_transfer(self, carrier: str, n: int, key: str, points: int) -> None:
+        state = self.panels(carrier)
+        bank = state.bank(key)
+        module = state.modules[n - 1]
+        module = replace(module, energy=module.energy + points)
+        state = replace(state.with_bank(key, replace(bank, held=bank.held - points)),
+                        modules=state.modules[:n - 1] + (module,) + state.modules[n:])
+        self._panel_put(carrier, state)
+        self._emit(event("module_transfer", carrier, "G20.31",
+                         f"{carrier} moves {points} from its {key[3:]} bank into energy module "
+                         f"{n} ({module.kind}: {module.energy}/{module.capacity})",
+                         module=n, points=points, energy=module.energy))
 
     def _sat_speed_refusal(self, unit, plot) -> Refusal | None:  # noqa: ANN001
         """G19.442 on a plot: at most 10 until 32 impulses after the launch."""
