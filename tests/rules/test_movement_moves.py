@@ -269,3 +269,18 @@ def test_a_ship_held_after_a_breakdown_cannot_move():
     unit = ship(speed=8, immobile_until=20)
     refused = order(unit, "straight", impulse=12)
     assert isinstance(refused, Refusal) and refused.rule == "C6.541"
+
+
+def test_a_move_off_the_top_of_a_floating_map_is_told_in_four_digits():
+    """Row 00 and then 99 above it (hexes.py: four digits, modulo 100), read back to the hex."""
+    unit = ship(speed=32, at="2201", facing=0)
+    texts = []
+    for _ in range(3):
+        moved = order(unit, "straight")
+        assert isinstance(moved, Moved)
+        unit = moved.unit
+        texts.append(moved.events[0].text)
+    assert texts == ["ENT straight to 2200", "ENT straight to 2299", "ENT straight to 2298"]
+    assert (unit.hex.col, unit.hex.row) == (22, -2)
+    assert hex_from_label("2298", near=unit.hex) == unit.hex
+    assert dict(moved.events[0].data)["hex"] == "2298"
