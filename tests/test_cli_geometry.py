@@ -82,3 +82,12 @@ def test_arcs_refuses_bad_input(capsys, args):
     assert main(["arcs", *args]) == 2
     out = capsys.readouterr()
     assert out.out == "" and out.err.startswith("sfb-desk-cli arcs: bad ")
+
+
+def test_hexes_off_the_map_are_printed_in_four_digits(capsys):
+    """A hex given by its exact column and row (C.R) is printed as players read it: four
+    digits, modulo 100 (rules/hexes.py)."""
+    assert main(["arcs", "--from=-3.12", "--facing", "A", "--to=-3.-1"]) == 0
+    out = capsys.readouterr().out
+    assert "from 9712 facing A to 9799: range 13" in out
+    assert "22.-24" not in out and "-3." not in out
