@@ -31,12 +31,15 @@ from dataclasses import dataclass, replace
 from ..rules.arcs import arc_mask, in_mask
 from ..rules.combat import ACTIVE as FC_ACTIVE
 from ..rules.combat import LOW_POWER, OFF, FireControl, FireSituation, Hit, VolleyGroup, situation
+from ..rules.charts.ew import ew_shift
+from ..rules.combat.resolve import ShotResult
 from ..rules.combat.volley import PPD_STEP
 from ..rules.energy.state import weapon_destroyed
 from ..rules.results import Refusal, event
+from ..rules.seeking.defense import drone_ecm_penalty
 from ..rules.systems.ppd import PPD_MYOPIC, PulseTrain, lock_broken, pulse
 from ..rules.systems.webs import blocking_web
-from ..rules.units import SHIP, Unit, clock_of
+from ..rules.units import DRONE, PLASMA, SHIP, Unit, clock_of
 from .prompts import DiceRequest, Prompt, check_dice
 
 Walk = Generator[Prompt, object, None]
@@ -62,6 +65,9 @@ class PpdSteps:
         fc = ship.allocation.fire_control if ship.allocation is not None else "active"
         status = {"active": FC_ACTIVE, "low": LOW_POWER, "off": OFF}[fc]
         facts = self._cloak_facts(target.id, self._sensor_facts(unit, target))
+        seeker = self._seeking.record(target.id) if target.kind != SHIP else None
+        if seeker is not None and seeker.kind == DRONE:  # E11.37: FD1.52 at a drone
+            facts["shift"] = max(int(facts.get("shift", 0)), ew_shift(drone_ecm_penalty("PPD")))
         return situation(unit.hex, unit.facing, target.hex, target.facing, clock=clock,
                          fire_control=FireControl(status), **facts)
 
@@ -70,9 +76,12 @@ class PpdSteps:
         target = self._units.get(tid) if isinstance(tid, str) else None
         if target is None or not target.active or target.id == unit.id:
             return Refusal("E11.31", f"{unit.id} {box}: no active target {tid!r}")
-        if target.kind != SHIP or target.id not in self._ships:
-            return Refusal("E11.31", f"{unit.id} {box}: the program fires PPDs at ships only "
-                                     "(at other units the table resolves it)")
+        seeker = self._seeking.record(target.id) if target.kind != SHIP else None
+        if seeker is not None and seeker.kind == PLASMA:
+            return Refusal("E11.45", "a PPD has no effect on plasma torpedoes")
+        if seeker is None and target.id not in self._ships:
+            return Refusal("E11.31", f"{unit.id} {box}: the program fires PPDs at ships and "
+                                     "drones only (at other units the table resolves it)")
         if any(t.firer == unit.id and t.box == box for t in self._c2.trains):
             return Refusal("E11.36", f"{box} of {unit.id} is still pulsing")
         if box not in ship.armed:
@@ -176,11 +185,14 @@ class PpdSteps:
 
     def _ppd_pulse(self, train: PulseTrain, where: FireSituation, roll: int | None) -> Walk:
         target = self._units[train.target]
-        record = self._ships[train.target]
-        spec = self.specs[record.spec_id]
-        shields = where.target_shield.shields
-        left = {k: record.shields.strength(k) for k in range(1, 7)}
-        centre_only = (spec.size_class or 4) >= CENTRE_ONLY_SIZE
+        record = self._ships.get(train.target)
+        shields = where.target_shield.shields or (1,)
+        if record is None:  # a drone: the centre element only (E11.353)
+            left, centre_only = None, True
+        else:
+            left = {k: record.shields.strength(k) for k in range(1, 7)}
+            spec = self.specs[record.spec_id]
+            centre_only = (spec.size_class or 4) >= CENTRE_ONLY_SIZE
         side = tuple(shields) if len(shields) == 2 else None
         if side is None and len(shields) > 2:  # range 0 cannot happen (E11.312)
             side = None
@@ -212,7 +224,11 @@ class PpdSteps:
                              f"record shows {train.fired + train.pulses} pulse(s), fired on "
                              f"turn {train.turn} impulse {train.impulse}",
                              box=train.box, pulses=train.fired + train.pulses))
-        if done.damage and target.active:
+        if done.damage and target.active and record is None:
+            result = ShotResult("PPD", "pulse", where.true_range, where.effective_range,
+                                roll or 0, where.shift, True, done.total, rule="E11.353")
+            yield from self._shot_at_seeker(target, result)
+        elif done.damage and target.active:
             hits = tuple(Hit(train.firer, train.target, v, k, None, PPD_STEP, train.box,
                              where.from_bearing or None) for k, v in done.damage.items())
             group = VolleyGroup(train.target, PPD_STEP, hits, shield=shields[0], splash=True)

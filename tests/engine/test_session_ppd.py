@@ -93,3 +93,38 @@ def test_the_robot_fires_its_ppds(library):
     session = result.session
     assert _events(session, "ppd_fired")
     assert any("PPD splash" in r.data.text for r in _events(session, "volley"))
+
+
+def test_a_ppd_at_a_drone_scores_the_centre_element_only(library):
+    """E11.353: at a drone a PPD scores only the centre element (4 at range 4-10); E11.37 with
+    FD1.52: the drone's 4 extra ECM shift the roll. One pulse destroys a type-I drone and the
+    train's lock breaks (E11.542): its other pulses are lost."""
+    from sfb_desk.rules.charts.ew import ew_shift
+    from sfb_desk.rules.hexes import hex_range
+
+    s, (isc, kli) = _session(library)
+    hold = [{"box": f"ppd#{b}", "action": "hold"} for b in "ABCD"]
+    answers = [
+        At("T1.ea.ISC-DN", {"speed_plot": 0, "weapons": hold}),
+        At("T1.ea.KLI-D7", {"speed_plot": 0}),
+        At(f"T1.I1.launch.{kli}", {"KLI-D7": {"drones": [{"box": "drone#1", "id": "KD1",
+                                                           "target": "ISC-DN"}]}}),
+    ]
+    source = Chain(Scripted(answers), SeededDice(3), Defaults())
+
+    def drone_range():
+        drone = s.state.find("KD1")
+        return hex_range(drone.hex, s.state.unit("ISC-DN").hex) if drone else None
+
+    while not (s.pending.kind == "fire" and s.pending.side == isc and drone_range() == 6):
+        assert s.run(source, limit=1) is None
+    s.answer({"ISC-DN": [{"box": "ppd#A", "target": "KD1"}]})
+    s.answer({})  # the Klingon fires nothing
+    assert s.pending.key.endswith(f"ppd.{isc}")
+    s.answer([9 - ew_shift(4)])  # the highest roll that locks at range 6: 9 less the shift
+    (pulse,) = [r for r in s.log if r.kind == "event" and r.data.kind == "ppd_pulse"]
+    assert pulse.data.get("locked") and pulse.data.get("damage") == 4
+    assert s.state.find("KD1") is None or not s.state.find("KD1").active
+    s.run(source, limit=60)
+    (broken,) = [r for r in s.log if r.kind == "event" and r.data.kind == "ppd_lock_broken"]
+    assert broken.data.rule == "E11.542" and broken.data.get("lost") == 3

@@ -41,7 +41,7 @@ SHUTTLE_HULL = 6  # J2: an administrative shuttle's damage points
 SHUTTLE_CRIPPLED = 4  # J2, FD7.112
 DRONE_ECM_PENALTY = 4  # FD1.51
 #: Direct-fire weapons that fire at drones without the FD1.51 penalty.
-_NO_PENALTY_PREFIXES = ("PH-", "ADD", "WEB-FIST")
+_NO_PENALTY_PREFIXES = ("PH-", "ADD", "WEB-FIST", "WEB-CASTER")  # a caster hits as a fist
 
 
 @dataclass(frozen=True, slots=True)
