@@ -12,6 +12,9 @@ beside :mod:`.battlefield_steps`, whose movement step calls :meth:`_move_waves`.
   may give the direction); and after energy allocation a die for this turn's sunspot effects
   (P14.3, told to the table: P11.1 no talk between ships, P11.2 no transporters or tractors,
   P11.3 eight points of natural ECM).
+* **Black holes** given a wave strength (P9.4): a ring every 10th turn from turn 5, its radius
+  the impulse and its force the P9.42 table's; on the ring's corners three shields share it and
+  the unit is not turned (P9.43).
 """
 
 from __future__ import annotations
@@ -19,18 +22,27 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..rules.hexes import Hex
+from ..rules.hexes import STANDARD_MAP, Hex, hex_range, hex_ring
 from ..rules.results import event
 from ..rules.systems.terrain import (
     Feature,
     TerrainMap,
+    black_hole_wave_force,
+    black_hole_wave_turn,
     gravity_wave_facing,
     gravity_wave_shields,
     ion_storm_effects,
     split_wave_damage,
 )
 from ..rules.systems.terrain.effects import ION_STORM_WAVE
-from ..rules.systems.terrain.waves import advance, ion_storm_motion, motion_text, upwind_row
+from ..rules.systems.terrain.waves import (
+    advance,
+    corner_shields,
+    ion_storm_motion,
+    motion_text,
+    ring_motion,
+    upwind_row,
+)
 from ..rules.units import FACING_LETTERS
 from .prompts import Choice, Prompt, check_choice
 
@@ -84,6 +96,7 @@ class TerrainSteps:
 
     # -- 6A: the waves move -----------------------------------------------------------------------
     def _move_waves(self, entered: list[tuple[str, Hex, Hex]]) -> Walk:
+        yield from self._black_hole_rings()
         features = self._battlefield.terrain.features
         storm = self._storm()
         if not any(f.kind == "gravity_wave" for f in features) and (
@@ -122,6 +135,47 @@ class TerrainSteps:
             if uid in done or uid not in self._units or not self._units[uid].active:
                 continue
             done.add(uid)
+            yield from self._wave_strikes(uid, wave)
+
+    def _black_hole_rings(self) -> Walk:
+        """P9.4: a black hole given a wave ``strength`` sends a ring out every 10th turn from
+        turn 5, one hex an impulse, its force falling by the P9.42 table; on a corner of the
+        ring one shield faces it and three share the damage, without a turn (P9.43)."""
+        holes = [f for f in self._battlefield.terrain.features
+                 if f.kind == "black_hole" and f.strength and f.hexes]
+        if not holes:
+            return
+        ring_on = black_hole_wave_turn(self._turn)
+        radius = self._impulse
+        kept = [f for f in self._battlefield.terrain.features if f.rule != "P9.41"]
+        struck = []
+        for hole in holes:
+            centre = min(hole.hexes, key=lambda h: (h.col, h.row))
+            if not ring_on:
+                continue
+            force = black_hole_wave_force(radius)
+            ring = frozenset(h for h in hex_ring(centre, radius) if STANDARD_MAP.contains(h))
+            name = f"{hole.label} wave ({force} points)"
+            kept.append(Feature("gravity_wave", ring, name, "P9.41", strength=force))
+            struck += [(uid, centre, force, name) for uid in self._ship_ids()
+                       if hex_range(self._units[uid].hex, centre) == radius]
+        self._set_terrain(kept)
+        for uid, centre, force, name in struck:
+            how = ring_motion(centre, self._units[uid].hex)
+            if isinstance(how, int):  # P9.43: a corner
+                shields = corner_shields(self._units[uid].facing, how)
+                parts = split_wave_damage(force, 3)
+                self._emit(event("gravity_wave", uid, "P9.43",
+                                 f"{name} strikes {uid} on a corner of the ring: "
+                                 + ", ".join(f"{p} on shield {k}" for k, p in zip(
+                                     shields, parts, strict=True)), strength=force,
+                                 shields=list(shields), damage=parts))
+                for shield, points in zip(shields, parts, strict=True):
+                    if points and self._units[uid].active:
+                        yield from self._volley_on(uid, shield, points, name, "P9.43")
+                continue
+            wave = Feature("gravity_wave", frozenset(), name, "P9.41", strength=force,
+                           motion=how)
             yield from self._wave_strikes(uid, wave)
 
     def _wave_strikes(self, uid: str, wave: Feature) -> Walk:

@@ -211,3 +211,12 @@ def test_a_saved_dragon_game_loads_to_the_same_state(tmp_path):
     assert back.combat.battlefield.dragons == session.combat.battlefield.dragons
     assert back.state.unit(DRAGON) == session.state.unit(DRAGON)
     assert replace(back.combat.ship(DRAGON)) == session.combat.ship(DRAGON)
+
+
+def test_sm7_3_sm7_41_the_dragon_leaving_the_map_ends_the_scenario():
+    session = duel(ca=("0815", "A", 0), dragon=("4201", "A"), turns=3)
+    run(session, ea() + [At(f"T1.I{i}.move.{DRAGON}", "straight") for i in range(1, 33)])
+    assert session.finished
+    assert session.state.unit(DRAGON).status == "off_map"  # SM7.41: it has disengaged
+    (over,) = events(session, "game_over")
+    assert over.turn == 1 and over.data.get("side") == DRAGON

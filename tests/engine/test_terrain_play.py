@@ -13,7 +13,8 @@ from sfb_desk.data.library import load_library
 from sfb_desk.data.scenario_builder import BuiltScenario, BuiltTerrain, check_built
 from sfb_desk.engine.answers import At, Chain, Defaults, Scripted, SeededDice
 from sfb_desk.engine.session import Session
-from sfb_desk.rules.hexes import hex_from_label
+from sfb_desk.rules.hexes import hex_from_label, hex_range
+from sfb_desk.rules.systems.terrain import black_hole_wave_force
 from sfb_desk.rules.systems.terrain import dust_damage
 from sfb_desk.rules.systems.terrain.effects import DUST_TABLE
 
@@ -157,3 +158,30 @@ def test_p14_ion_storm_rolls_its_waves_direction_and_the_sunspots_and_is_radiati
     waves = events(session, "gravity_wave")  # 10-point waves (P14.2) reach the cruiser
     assert waves and all(sum(r.data.get("damage")) == 10 for r in waves)
     assert len(events(session, "radiation")) == 8  # P14.1: a radiation zone, shield #1 down
+
+
+def test_p9_4_a_black_hole_ring_strikes_by_the_p9_42_table_and_p9_43_corners():
+    hole = BuiltTerrain("black_hole", ("2215",), strength=100)
+    # the D7 two hexes straight up (a corner of the ring), the CA three hexes off a corner
+    session, _ = session_with([hole], ca=("2413", "A", 0), d7=("2213", "A", 0), turns=5)
+    session = Session(replace(session.initial, turn=5), session.initial_combat, session.specs)
+    run(session, plots(0, turns=(5,)) + [At("T5.I3.wave.odd.CA", "shield 5")],
+        until=lambda s: s.state.impulse > 4)
+    corner, side = events(session, "gravity_wave")
+    assert (corner.impulse, corner.data.unit, corner.data.rule) == (2, "D7", "P9.43")
+    assert corner.data.get("shields") == [3, 4, 5] and corner.data.get("damage") == [30, 30, 30]
+    assert session.state.unit("D7").facing == 0  # no turn on a corner (P9.43)
+    assert (side.impulse, side.data.unit, side.data.get("strength")) == (3, "CA", 81)
+    assert sorted(side.data.get("damage")) == [40, 41]  # P9.42: 81 on impulse 3
+    (ring,) = [f for f in session.combat.battlefield.terrain.features if f.rule == "P9.41"]
+    radius = {hex_range(h, H("2215")) for h in ring.hexes}
+    assert len(radius) == 1 and len(ring.hexes) == 6 * min(radius)  # the whole ring, drawn
+    assert ring.strength == black_hole_wave_force(min(radius))
+
+
+def test_p9_4_no_ring_but_every_tenth_turn_from_turn_5():
+    hole = BuiltTerrain("black_hole", ("2215",), strength=100)
+    session, _ = session_with([hole], ca=("2413", "A", 0), d7=("2213", "A", 0), turns=6)
+    session = Session(replace(session.initial, turn=6), session.initial_combat, session.specs)
+    run(session, plots(0, turns=(6,)))
+    assert events(session, "gravity_wave") == []

@@ -170,3 +170,42 @@ def test_area_terrain_without_hexes_covers_the_whole_map():
     assert [f.kind for f in dust.at(H("0101"))] == ["dust"] and dust.natural_ecm(H("4230")) == 1
     planet = TerrainMap((Feature("planet", frozenset()),))
     assert planet.at(H("2215")) == ()  # not an area kind: nowhere
+
+
+def test_p9_11_a_column_is_a_wave_too():
+    from sfb_desk.rules.systems.terrain.waves import advance, wave_row
+
+    column = wave_row(H("2201"), H("2230"), (1, 2))  # "2201 and 2230 define a gravity wave"
+    assert len(column) == 30 and all(h.col == 22 for h in column)
+    assert {h.col for h in advance(column, (1, 2))} == {23}
+
+
+def test_p10_1_three_shields_down_three_points_and_p10_3_the_interceptor():
+    assert heat_damage(3, 8) == 3  # P10.1: "If three shields are down ... three points"
+    assert heat_damage(1, 12, kind="interceptor") == 3  # P10.3
+    assert heat_damage(1, 8, kind="interceptor") == 0 and heat_damage(0, 24, kind="interceptor") == 0
+
+
+def test_p12_53_the_card_deck_places_the_supernova_asteroids():
+    from sfb_desk.rules.systems.terrain.effects import card_column, nova_asteroid_hex
+
+    # joker #1 and the 5 of spades on a front in row xx01: 4101 and 2501; in row xx05: 4105, 2505
+    assert [nova_asteroid_hex(c, 1).label for c in ("joker1", "5S")] == ["4101", "2501"]
+    assert [nova_asteroid_hex(c, 5).label for c in ("joker1", "5S")] == ["4105", "2505"]
+    assert [card_column(c) for c in ("AC", "10H", "joker2", "10D")] == [1, 20, 42, 40]
+    with pytest.raises(ValueError, match="P12.53"):
+        card_column("KS")
+
+
+def test_p9_41_p9_43_a_black_hole_ring_on_its_sides_and_corners():
+    from sfb_desk.rules.hexes import hex_ring
+    from sfb_desk.rules.systems.terrain.waves import corner_shields, ring_motion
+
+    hole = H("2215")
+    moves = [ring_motion(hole, h) for h in hex_ring(hole, 2)]
+    assert moves == [0, (0, 1), 1, (1, 2), 2, (2, 3), 3, (3, 4), 4, (4, 5), 5, (5, 0)]
+    # straight above the hole, facing A, the ring comes from behind: shields 3, 4 and 5 (P9.43)
+    assert corner_shields(0, 0) == (3, 4, 5)
+    assert split_wave_damage(black_hole_wave_force(2), 3) == [30, 30, 30]
+    # beside a corner the ring is a straight wave moving A/B: two shields, and a turn (P9.32)
+    assert gravity_wave_shields(0, (0, 1)) == (4, 5)

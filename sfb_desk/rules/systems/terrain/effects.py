@@ -100,11 +100,17 @@ DRI_IMPULSES = frozenset({8, 16, 24, 32})  # "each DRI (every 8th impulse)" (P10
 HEAT_SMALL_UNIT_IMPULSES = frozenset({12, 24})  # P10.3
 
 
+INTERCEPTOR_HEAT = 3  # P10.3: "an interceptor with a down shield would take 3 points"
+
+
 def heat_damage(down_shields: int, impulse: int, *, kind: str = "ship") -> int:
     """P10.1/P10.3: damage a unit in a heat zone takes on ``impulse``: ships 1 per down shield
-    at each DRI; shuttles 1 on impulses 12 and 24; PFs as ships but only on 12 and 24."""
+    at each DRI (the P10.1 example: three shields down, three points); shuttles 1 on impulses
+    12 and 24; PFs as ships but only on 12 and 24; an interceptor with a down shield 3."""
     if kind == "shuttle":
         return 1 if impulse in HEAT_SMALL_UNIT_IMPULSES else 0
+    if kind == "interceptor":
+        return INTERCEPTOR_HEAT if down_shields and impulse in HEAT_SMALL_UNIT_IMPULSES else 0
     if kind == "pf":
         return down_shields if impulse in HEAT_SMALL_UNIT_IMPULSES else 0
     return down_shields if impulse in DRI_IMPULSES else 0
@@ -177,6 +183,31 @@ def nova_front(star: Iterable[Hex], turns_since: int) -> frozenset[Hex]:
         frontier = {n for h in frontier for n in (neighbor(h, d) for d in range(6))} - out
         out |= frontier
     return frozenset(out)
+
+
+#: P12.53: a card names a column of the map along a front in a row: the jokers 41 and 42, the
+#: suit the tens (clubs 1-10, hearts 11-20, spades 21-30, diamonds 31-40), the pips (ace 1) the
+#: units.
+CARD_SUITS = {"C": 0, "H": 10, "S": 20, "D": 30}
+
+
+def card_column(card: str) -> int:
+    """P12.53: the column a playing card names (``"joker1"``, ``"joker2"``, ``"5S"``, ``"AC"``,
+    ``"10D"``); ValueError naming the rule for a face card or anything else."""
+    text = card.strip().upper().replace(" ", "")
+    if text in ("JOKER1", "JOKER2"):
+        return 40 + int(text[-1])
+    pips, suit = text[:-1], text[-1:]
+    value = 1 if pips == "A" else int(pips) if pips.isdigit() else 0
+    if suit not in CARD_SUITS or not 1 <= value <= 10:
+        raise ValueError(f"{card!r} is not a card of the P12.53 deck (ace to 10 of a suit, or "
+                         "a joker; face cards removed)")
+    return CARD_SUITS[suit] + value
+
+
+def nova_asteroid_hex(card: str, front_row: int) -> Hex:
+    """P12.53: where a new asteroid cluster appears on a front running along ``front_row``."""
+    return Hex.from_offset(card_column(card), front_row)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -119,3 +119,30 @@ def ion_storm_motion(roll: int) -> tuple[int, int]:
     if not 1 <= roll <= 6:
         raise ValueError(f"a die roll is 1-6, not {roll}")
     return roll - 1, roll % 6
+
+
+def ring_motion(hole: Hex, here: Hex) -> tuple[int, int] | int:
+    """How a black hole's expanding ring (P9.41) moves through ``here``: the pair of adjacent
+    directions it moves in (as a straight wave, P9.31), or one direction on a corner of the
+    ring, where only one shield faces it (P9.43)."""
+    from ...hexes import DIRECTIONS
+
+    radius = hex_range(hole, here)
+    if radius == 0:
+        raise ValueError("the black hole's own hex is not on its ring")
+    delta = here - hole
+    for d in range(6):
+        if delta == DIRECTIONS[d] * radius:
+            return d
+    for d in range(6):
+        for a in range(1, radius):
+            if delta == DIRECTIONS[d] * a + DIRECTIONS[(d + 1) % 6] * (radius - a):
+                return d, (d + 1) % 6
+    raise AssertionError(f"{here.label} is on no sector of the ring")  # pragma: no cover
+
+
+def corner_shields(facing: int, direction: int) -> tuple[int, int, int]:
+    """P9.43: on a corner the one shield facing the ring (the way it comes from) and its two
+    neighbours share the damage."""
+    struck = ((direction + 3 - facing) % 6) + 1
+    return tuple(sorted(((struck - 1 + k) % 6) + 1 for k in (-1, 0, 1)))  # type: ignore[return-value]
