@@ -11,9 +11,12 @@ The runs of a pair alternate (reference, subject, reference, subject...) so that
 machine's load touches both alike; the medians and, beside them, the fastest runs (the least
 disturbed by other work on a busy machine) are printed with their ratios. Goals (issue 13): the app at most 3x the bare window, the
 light commands at most 4x bare python. Each command runs once untimed first: the first start
-compiles the ship library into its cache (a fresh user folder under ``SFB_DESK_HOME``) and
-Python writes its byte code (``PYTHONDONTWRITEBYTECODE`` is dropped for the runs: an installed
-program has its byte code).
+compiles the ship library into its cache and Python writes its byte code
+(``PYTHONDONTWRITEBYTECODE`` is dropped for the runs: an installed program has its byte code).
+The runs start as a player's do: ``SFB_DESK_HOME`` unset (the user folders come from
+platformdirs), the XDG folders pointed at a fresh temporary folder. Beside the wall times, the
+CPU time (user + system, every thread) of each run is taken: its ratio moves much less with the
+machine's load than the wall time's.
 
     QT_QPA_PLATFORM=offscreen uv run python tools/bench_startup.py [--runs N] [--cold]
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -66,45 +70,70 @@ PAIRS = [
 ]
 
 
-def _run(cmd: list[str], env: dict[str, str]) -> float:
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """The wall time and the CPU time (user + system, all threads) of one run of ``cmd``."""
+    cpu = _cpu()
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd[:3])} failed ({done.returncode}): {done.stderr.decode()[-400:]}")
-    return elapsed
+    return elapsed, _cpu() - cpu
+
+
+def _spread(values: list[float]) -> str:
+    q = statistics.quantiles(values, n=4) if len(values) >= 4 else [min(values), 0, max(values)]
+    return f"{q[0] * 1000:.0f}-{q[2] * 1000:.0f}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed runs of each command (median)")
+    parser.add_argument("--runs", type=int, default=15, help="timed runs of each command (median)")
     parser.add_argument("--cold", action="store_true", help="drop the ship library cache before each run")
     parser.add_argument("--only", help="run only the pairs whose name contains this")
     args = parser.parse_args(argv)
     home = Path(tempfile.mkdtemp(prefix="sfb-bench-"))
-    env = dict(os.environ, SFB_DESK_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    # As a player's start: no SFB_DESK_HOME (the user folders come from platformdirs, which is
+    # imported then), the XDG folders pointed at a fresh place so that nothing of the machine's
+    # own SFB Desk (settings, ship files, cache) is read.
+    env = {k: v for k, v in os.environ.items() if k != "SFB_DESK_HOME"}
+    env.update({f"XDG_{kind}_HOME": str(home / kind.lower()) for kind in ("CONFIG", "DATA", "CACHE")})
+    env["QT_QPA_PLATFORM"] = os.environ.get("QT_QPA_PLATFORM", "offscreen")
     # As installed: byte code compiled once and kept (a shell may have turned that off).
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     failed = False
-    print(f"{'pair':24} {'reference':>10} {'subject':>10} {'ratio':>6} {'goal':>5}"
-          f"   {'min ref':>8} {'min sub':>8} {'ratio':>6}")
+    print(f"load average {os.getloadavg()[0]:.1f}; {args.runs} alternating runs of each; wall: "
+          "median (quartiles) in ms; ratios of the medians, of the fastest runs, of the CPU times")
+    print(f"{'pair':22} {'reference':>15} {'subject':>15} {'ratio':>6} {'fastest':>8} {'cpu':>6}"
+          f" {'goal':>5}")
     for name, reference, subject, goal in PAIRS:
         if args.only and args.only not in name:
             continue
-        _run(reference, env)  # warm the OS file cache for both
+        _run(reference, env)  # warm the OS file cache for both; the first start fills the cache
         _run(subject, env)
-        ref, sub = [], []
+        ref, sub, ref_cpu, sub_cpu = [], [], [], []
         for _ in range(args.runs):
-            ref.append(_run(reference, env))
+            wall, cpu = _run(reference, env)
+            ref.append(wall)
+            ref_cpu.append(cpu)
             if args.cold:
                 shutil.rmtree(home / "cache", ignore_errors=True)
-            sub.append(_run(subject, env))
+            wall, cpu = _run(subject, env)
+            sub.append(wall)
+            sub_cpu.append(cpu)
         r, s = statistics.median(ref), statistics.median(sub)
         ratio = s / r
+        cpu_ratio = statistics.median(sub_cpu) / statistics.median(ref_cpu)
         failed |= ratio > goal
-        print(f"{name:24} {r * 1000:8.0f}ms {s * 1000:8.0f}ms {ratio:5.1f}x {goal:4.0f}x"
-              f"   {min(ref) * 1000:6.0f}ms {min(sub) * 1000:6.0f}ms {min(sub) / min(ref):5.1f}x"
+        print(f"{name:22} {r * 1000:4.0f} ({_spread(ref):>8}) {s * 1000:4.0f} ({_spread(sub):>8})"
+              f" {ratio:5.2f}x {min(sub) / min(ref):7.2f}x {cpu_ratio:5.2f}x {goal:4.0f}x"
               f"{'' if ratio <= goal else '  over'}")
+    print(f"load average {os.getloadavg()[0]:.1f}")
     shutil.rmtree(home, ignore_errors=True)
     return 1 if failed else 0
 

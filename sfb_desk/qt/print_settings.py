@@ -23,7 +23,7 @@ from sfb_desk.printing.output import (
     SsdSheet,
 )
 from sfb_desk.printing.output import export_pdf as _export_pdf
-from sfb_desk.printing.output import print_preview as _print_preview
+from sfb_desk.printing.printer import print_preview as _print_preview
 from sfb_desk.rules.ship import ShipSpec
 
 from .app_settings import open_settings

@@ -9,15 +9,8 @@ from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 
 from sfb_desk.data.library import load_library
-from sfb_desk.printing.output import (
-    PageSetup,
-    SsdSheet,
-    export_pdf,
-    make_printer,
-    page_setup_of,
-    print_preview,
-    print_sheets,
-)
+from sfb_desk.printing.output import PageSetup, SsdSheet, export_pdf
+from sfb_desk.printing.printer import make_printer, page_setup_of, print_preview, print_sheets
 from sfb_desk.qt import print_settings
 
 from .pdf_text import read_pdf

@@ -173,3 +173,22 @@ def test_hit_chart_validates_its_shape():
     with pytest.raises(ValueError):
         chart_.resolve("m", 1, 7)
     assert chart_.resolve("m", 1, 2).hit and not chart_.resolve("m", 1, 3).hit
+
+
+def test_the_registry_names_every_phaser_table_and_loads_one_chart_module_at_a_time():
+    """The registry names the phaser tables without importing them (start-up): the names are
+    phasers.PHASER_TABLES's, in its order; building the DAC loads the DAC's module only."""
+    import json
+    import subprocess
+    import sys
+
+    from sfb_desk.rules.charts.phasers import PHASER_TABLES
+
+    assert [n for n in CHART_NAMES if n.startswith("phaser-")] == list(PHASER_TABLES)
+    probe = ("import json, sys; from sfb_desk.rules.charts.registry import chart; chart('dac'); "
+             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('sfb_desk.rules.'))))")
+    loaded = json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True,
+                                       text=True, check=True, timeout=120).stdout)
+    assert "sfb_desk.rules.charts.dac" in loaded
+    assert not {"sfb_desk.rules.charts.c2", "sfb_desk.rules.charts.phasers",
+                "sfb_desk.rules.charts.heavy_weapons", "sfb_desk.rules.charts.seeking"} & set(loaded)

@@ -4,16 +4,28 @@ A :class:`ChartView` is built from the chart's own data table (never retyped): t
 :mod:`.dac`, the impulse chart from :mod:`.impulse`, and so on. Cells are strings as a chart
 prints them: "1-4" for a 1d6 hit number, "-" for NA, a trailing "*" for a bold DAC entry or a
 capped web strength.
+
+Each chart's module (and :mod:`.tables`) is imported when that chart is first built: printing
+one chart (``sfb-desk-cli chart dac``, the weapon tables of one SSD) loads only its own module
+(issue 13: start-up).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-from . import c2, dac, ew, heavy_weapons, impulse, phasers, seeking, turn_modes
-from .tables import DieTable, HitChart, cell, hit_label
+if TYPE_CHECKING:
+    from .tables import DieTable, HitChart
+
+
+def _m(name: str) -> ModuleType:
+    """The chart module ``name`` of this package, imported when a chart of it is built."""
+    return importlib.import_module(f"{__package__}.{name}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +74,7 @@ def _die_table(table: DieTable) -> ChartView:
 def _hit_chart(chart: HitChart, damage_word: str = "Damage", hit_word: str = "Hit") -> ChartView:
     """Hit rows per mode, then each distinct damage and feedback row once, naming its modes."""
     several = len(chart.modes) > 1
+    hit_label, cell = _m("tables").hit_label, _m("tables").cell
 
     def label(word: str, modes: list[str]) -> str:
         return f"{word}, {'/'.join(modes)}" if several else word
@@ -82,6 +95,7 @@ def _hit_chart(chart: HitChart, damage_word: str = "Damage", hit_word: str = "Hi
 
 
 def _dac() -> ChartView:
+    dac = _m("dac")
     rows = tuple(
         (str(roll), *(e.label + ("*" if e.bold else "") for e in entries))
         for roll, entries in sorted(dac.DAC.items())
@@ -92,6 +106,7 @@ def _dac() -> ChartView:
 
 
 def _impulse() -> ChartView:
+    impulse = _m("impulse")
     columns = ("Speed", *(str(i) for i in range(1, impulse.IMPULSES_PER_TURN + 1)))
     rows = tuple(
         (str(s), *("x" if impulse.moves_on(s, i) else "" for i in range(1, 33)))
@@ -103,6 +118,7 @@ def _impulse() -> ChartView:
 
 
 def _turn_modes() -> ChartView:
+    turn_modes = _m("turn_modes")
     width = max(len(b) for b in turn_modes.TURN_MODE_BRACKETS.values())
     rows = []
     for name in turn_modes.TURN_MODE_CATEGORIES:
@@ -119,6 +135,7 @@ def _turn_modes() -> ChartView:
 
 
 def _ew() -> ChartView:
+    ew = _m("ew")
     return ChartView("ew-shift", "EW die-roll shift", "D6.34",
                      ("Net ECM", *_labels(ew.EW_SHIFT_BANDS)),
                      (("Shift", *map(str, ew.EW_SHIFTS)),),
@@ -129,7 +146,7 @@ def _ew() -> ChartView:
 
 
 def _photon() -> ChartView:
-    view = _hit_chart(heavy_weapons.PHOTON)
+    view = _hit_chart(_m("heavy_weapons").PHOTON)
     rows = tuple(
         (r[0], *("2xE" if c != "-" else c for c in r[1:])) if r[0] == "Damage, overload" else r
         for r in view.rows
@@ -139,6 +156,7 @@ def _photon() -> ChartView:
 
 
 def _plasma() -> ChartView:
+    seeking, hit_label = _m("seeking"), _m("tables").hit_label
     bands = seeking.PLASMA_BANDS
     rows = [(f"Type {t}", *map(str, seeking.PLASMA_WARHEADS[t])) for t in "RSGF"]
     rows.append(("Type D", *(str(seeking.plasma_warhead("D", b.low)) for b in bands)))
@@ -153,6 +171,7 @@ def _plasma() -> ChartView:
 
 
 def _ppd() -> ChartView:
+    c2 = _m("c2")
     view = _hit_chart(c2.PPD)
     rows = (*view.rows,
             ("Splash", *_sum_cells(c2.PPD_SPLASH)),
@@ -166,6 +185,7 @@ def _sum_cells(parts: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
 
 
 def _web_caster() -> ChartView:
+    c2 = _m("c2")
     columns = (*(f"Energy {b.label}" for b in c2.WEB_CASTER_RANGE_BANDS),
                *(f"{n} hex" + ("es" if n > 1 else "") for n in range(1, 6)))
     rows = tuple(
@@ -180,7 +200,7 @@ def _web_caster() -> ChartView:
 
 
 def _web_fist() -> ChartView:
-    chart = c2.WEB_FIST
+    chart, hit_label, cell = _m("c2").WEB_FIST, _m("tables").hit_label, _m("tables").cell
     first = next(iter(chart.modes.values()))
     rows = [("Hit", *(hit_label(h, chart.dice) for h in first.hit))]
     rows += [(f"Damage, {m.label}", *map(cell, m.damage or ())) for m in chart.modes.values()]
@@ -193,21 +213,23 @@ _BUILDERS: dict[str, Callable[[], ChartView]] = {
     "impulse": _impulse,
     "turn-mode": _turn_modes,
     "ew-shift": _ew,
-    **{name: (lambda t=t: _die_table(t)) for name, t in phasers.PHASER_TABLES.items()},
+    # the names of phasers.PHASER_TABLES (tests/rules/test_charts_registry.py holds them equal)
+    **{name: (lambda name=name: _die_table(_m("phasers").PHASER_TABLES[name]))
+       for name in ("phaser-1", "phaser-2", "phaser-3", "phaser-4", "phaser-g")},
     "photon": _photon,
-    "disruptor": lambda: _hit_chart(heavy_weapons.DISRUPTOR),
-    "fusion": lambda: _die_table(heavy_weapons.FUSION),
-    "fusion-overload": lambda: _die_table(heavy_weapons.FUSION_OVERLOAD),
-    "fusion-suicide": lambda: _die_table(heavy_weapons.FUSION_SUICIDE),
-    "hellbore": lambda: _hit_chart(heavy_weapons.HELLBORE, "Enveloping damage"),
+    "disruptor": lambda: _hit_chart(_m("heavy_weapons").DISRUPTOR),
+    "fusion": lambda: _die_table(_m("heavy_weapons").FUSION),
+    "fusion-overload": lambda: _die_table(_m("heavy_weapons").FUSION_OVERLOAD),
+    "fusion-suicide": lambda: _die_table(_m("heavy_weapons").FUSION_SUICIDE),
+    "hellbore": lambda: _hit_chart(_m("heavy_weapons").HELLBORE, "Enveloping damage"),
     "plasma": _plasma,
-    "anti-drone": lambda: _hit_chart(seeking.ANTI_DRONE),
-    "tr-heavy": lambda: _die_table(c2.TR_HEAVY),
-    "tr-light": lambda: _die_table(c2.TR_LIGHT),
+    "anti-drone": lambda: _hit_chart(_m("seeking").ANTI_DRONE),
+    "tr-heavy": lambda: _die_table(_m("c2").TR_HEAVY),
+    "tr-light": lambda: _die_table(_m("c2").TR_LIGHT),
     "ppd": _ppd,
     "web-caster": _web_caster,
     "web-fist": _web_fist,
-    "displacement": lambda: _hit_chart(c2.DISPLACEMENT, hit_word="Success"),
+    "displacement": lambda: _hit_chart(_m("c2").DISPLACEMENT, hit_word="Success"),
 }
 
 CHART_NAMES: tuple[str, ...] = tuple(_BUILDERS)

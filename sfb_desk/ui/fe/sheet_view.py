@@ -8,7 +8,8 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QScrollArea, QSizePolicy, QWidget
 
 from sfb_desk.printing.form import FormLayout, paint_form
-from sfb_desk.printing.output import PageSetup, export_pdf, print_preview
+from sfb_desk.printing.output import PageSetup, export_pdf
+from sfb_desk.printing.printer import print_preview
 from sfb_desk.printing.tables_form import TablesSheet, tables_sheets
 
 SCREEN_WIDTH = 560.0  # points laid out on screen (a letter page's printable width)
