@@ -8,6 +8,7 @@ the autosave. ``sfb-desk --self-test`` starts the app, renders its main window o
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections.abc import Sequence
@@ -58,11 +59,20 @@ def start(app, window, game: str | None = None) -> None:  # noqa: ANN001
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
     started = time.perf_counter()
+    # No automatic garbage collection: while the program starts (its imports and the window
+    # allocate much and free little) and after, when the window's GuiCollector collects on the
+    # GUI thread from a timer (qt/gc_guard.py).
+    gc.disable()
     app, window = create_window()
     if args.self_test:
-        return _self_test(app, window, started, args.screenshot)
-    start(app, window, args.game)
-    return app.exec()
+        code = _self_test(app, window, started, args.screenshot)
+    else:
+        start(app, window, args.game)
+        code = app.exec()
+    # Closed cleanly (the game, the settings and the layout are saved): the interpreter's exit
+    # need not walk the whole heap for cycles before the system takes the memory back.
+    gc.freeze()
+    return code
 
 
 def _self_test(app, window, started: float, screenshot: str | None) -> int:
