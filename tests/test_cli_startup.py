@@ -2,8 +2,9 @@
 
 Each command runs in a fresh interpreter and reports ``sys.modules``: commands are imported
 only when called (DESIGN.md section 2), so ``range`` never loads numpy, the robot, Qt, the
-ship library or pydantic; ``ship`` with the library in its cache never loads the file
-loader. Structure, not time: tools/bench_startup.py measures the time (docs/performance.md).
+ship library or pydantic (nor typing, json, pathlib or pickle); ``ship`` with the library in its
+cache never loads the file loader (and takes its one class from the cache alone:
+tests/data/test_library_cache.py). Structure, not time: tools/bench_startup.py measures the time (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -21,13 +22,18 @@ from sfb_desk import cli
 HEAVY = ("numpy", "pyqtgraph", "PySide6", "sfb_desk.robot", "sfb_desk.engine", "sfb_desk.analysis",
          "sfb_desk.printing", "sfb_desk.qt", "sfb_desk.ui")
 LIBRARY = ("pydantic", "tomllib", "sfb_desk.data.library", "sfb_desk.data.ship_file")
+# Standard modules the light commands do without (typing: type hints only under TYPE_CHECKING;
+# json: only with --json; pathlib, pickle: the ship library's)
+STDLIB = ("typing", "json", "pathlib", "pickle")
 
 PROBE = """
-import contextlib, io, json, sys
+import contextlib, io, sys
 from sfb_desk.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as out:
     code = main(sys.argv[1:])
-print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+modules = sorted(sys.modules)  # before the probe's own json
+import json
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": modules}))
 """
 
 
@@ -51,7 +57,7 @@ def _loaded(report: dict, names: tuple[str, ...]) -> list[str]:
 def test_light_commands_import_neither_the_heavy_parts_nor_the_library(args, tmp_path):
     report = _run(args, tmp_path)
     assert report["code"] == 0 and report["out"]
-    assert _loaded(report, HEAVY + LIBRARY) == []
+    assert _loaded(report, HEAVY + LIBRARY + STDLIB) == []
     assert [m for m in report["modules"] if m.startswith("sfb_desk.commands.")] == [
         f"sfb_desk.commands.{cli.COMMANDS[args[0]]}"]
 
@@ -62,7 +68,7 @@ def test_ship_reads_the_compiled_library_without_the_file_loader(tmp_path):
     second = _run(["ship", "FED-CA"], tmp_path)
     assert second["out"] == first["out"] and second["out"].startswith("FED-CA: Federation CA")
     assert _loaded(second, HEAVY) == []
-    assert _loaded(second, ("pydantic", "tomllib", "sfb_desk.data.ship_file")) == []
+    assert _loaded(second, ("pydantic", "tomllib", "sfb_desk.data.ship_file", "typing", "json")) == []
 
 
 def test_help_lists_every_command(tmp_path):

@@ -8,7 +8,6 @@ impulses on which a unit at that speed moves (C1.4).
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 
@@ -44,6 +43,7 @@ def run_chart(args: argparse.Namespace) -> int:
     if args.list:
         views = [chart(n) for n in CHART_NAMES]
         if args.json:
+            import json  # only for --json (start-up)
             print(json.dumps([{"name": v.name, "title": v.title, "rule": v.rule} for v in views],
                              indent=2))
         else:
@@ -62,6 +62,7 @@ def run_chart(args: argparse.Namespace) -> int:
         _print_names()
         return 1
     if args.json:
+        import json  # only for --json (start-up)
         print(json.dumps(view.to_dict(), indent=2))
     else:
         print(format_chart(view))
@@ -109,6 +110,7 @@ def run_impulse(args: argparse.Namespace) -> int:
         return 2
     impulses = list(impulses_for(speed))
     if args.json:
+        import json  # only for --json (start-up)
         print(json.dumps(impulses))
     elif impulses:
         print(f"Speed {speed} moves on impulses: {', '.join(map(str, impulses))}")

@@ -12,7 +12,6 @@ bad label or facing is refused with a message on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from sfb_desk.rules.arcs import arcs_containing, shield_struck
@@ -81,6 +80,7 @@ def _cmd_arcs(args: argparse.Namespace) -> int:
     arcs = arcs_containing(frm, facing, to, direction)
     hit = shield_struck(frm, facing, to, direction)
     if args.json:
+        import json  # only for --json (start-up)
         print(
             json.dumps(
                 {

@@ -8,7 +8,6 @@ maneuvering (C10.55). A bad category or speed is refused with a message and exit
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from sfb_desk.rules.charts.impulse import MAX_SPEED
@@ -54,6 +53,7 @@ def run_turnmode(args: argparse.Namespace) -> int:
         return 2
     mode = turn_mode(name, speed) + (1 if args.em and speed else 0)
     if args.json:
+        import json  # only for --json (start-up)
         print(json.dumps({"category": name, "speed": speed, "em": args.em, "turn_mode": mode,
                           "rule": "C3.31"}))
         return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from sfb_desk.data.library import ShipLibrary, load_library
+from sfb_desk.data.library import ShipLibrary, load_library_for
 from sfb_desk.rules.ship import ShipSpec
 
 COMPLETE_IT = "complete it in Library ▸ Complete from your SSD book"
@@ -29,10 +29,11 @@ def incomplete_message(spec: ShipSpec) -> str:
 
 def find_ship(ship_id: str, library: ShipLibrary | None = None, *,
               complete: bool = True) -> ShipSpec:
-    """The class ``ship_id`` of ``library`` (default: the whole library, user folder included).
+    """The class ``ship_id`` of ``library`` (default: the library's files, user folder included,
+    through :func:`~sfb_desk.data.library.load_library_for`).
     Prints the library's warning when a file for that id did not load; raises
     :class:`ShipLookupError` when the id is unknown, or when ``complete`` and the class is not."""
-    library = load_library() if library is None else library
+    library = load_library_for(ship_id) if library is None else library
     warn_broken(library, ship_id)
     try:
         spec = library.get(ship_id)

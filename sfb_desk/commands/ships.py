@@ -10,17 +10,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
 from sfb_desk.data import paths
 from sfb_desk.data.books import titled
-from sfb_desk.data.library import ShipLibrary, load_files, load_library, ship_files
+from sfb_desk.data.library import ShipLibrary, load_files, load_library, load_library_for, ship_files
 from sfb_desk.data.paths import display_path
 from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -142,6 +144,7 @@ def run_ships(args: argparse.Namespace) -> int:
     _report_library(library)
     found = library.search(race=args.race)
     if args.json:
+        import json  # only for --json (start-up)
         print(json.dumps([_summary(s, library) for s in found], indent=2))
     else:
         rows = [("ID", "NAME", "RACE", "KIND", "BPV", "STATUS")]
@@ -305,7 +308,7 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
 
 
 def run_ship(args: argparse.Namespace) -> int:
-    library = load_library()
+    library = load_library_for(args.ship_id)
     try:
         spec = find_ship(args.ship_id, library, complete=False)
     except ShipLookupError as error:
@@ -320,6 +323,7 @@ def run_ship(args: argparse.Namespace) -> int:
         table["file"] = file
         table["box_count"] = len(spec.box_ids())
         table["box_counts"] = _box_counts(spec)
+        import json  # only for --json (start-up)
         print(json.dumps(table, indent=2))
     else:
         print("\n".join(describe_ship(spec, file)))

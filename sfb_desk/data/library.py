@@ -12,13 +12,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sfb_desk.data import paths
 from sfb_desk.data.paths import display_path
 from sfb_desk.data.library_cache import SpecCache
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
 if TYPE_CHECKING:
     from sfb_desk.data.ship_file import FileProblem
 
@@ -214,9 +214,42 @@ def load_library(directories: Sequence[Path] | None = None) -> ShipLibrary:
     the second file with an id is reported and skipped. The default folders are read through
     the compiled-library cache (:mod:`sfb_desk.data.library_cache`); other folders never are.
     """
+    if directories is None:
+        return _load(default_directories(), SpecCache())
+    return _load(directories, None)
+
+
+def load_library_for(ship_id: str) -> ShipLibrary:
+    """A library holding the class ``ship_id`` as :func:`load_library` gives it, for a command
+    about that class (``sfb-desk-cli ship``, ``dac``, ``ea``): when the cache knows every file of
+    the default folders as they are now, only that class is taken from it, and the library holds
+    only that class (no file is broken then: broken files are never cached); otherwise, if no
+    file defines that class, or if two files of one folder do, the whole library (for its
+    problems, the warning of :meth:`ShipLibrary.broken_note` and the closest ids)."""
+    cache = SpecCache()
+    directories = default_directories()
+    wanted, found = normalise_ship_id(ship_id), None
+    for directory in directories:
+        here: set[str] = set()
+        for path in ship_files(Path(directory)):
+            known = cache.known(path)
+            if known is None:
+                return _load(directories, cache)  # a new, changed or broken file: read them
+            digest, key = known
+            if key == wanted:
+                if key in here:  # a second file of the class in one folder: a problem to report
+                    return _load(directories, cache)
+                found = (path, digest)
+            here.add(key)
+    spec = cache.get(found[1]) if found is not None else None
+    if found is None or spec is None:
+        return _load(directories, cache)
+    return ShipLibrary(ships={wanted: spec}, files={wanted: found[0]})
+
+
+def _load(directories: Sequence[Path], cache: SpecCache | None) -> ShipLibrary:
     library = ShipLibrary()
-    cache = SpecCache() if directories is None else None
-    for directory in default_directories() if directories is None else directories:
+    for directory in directories:
         for path, spec, problems in load_files(ship_files(Path(directory)), cache):
             library.problems.extend(problems)
             if spec is None:

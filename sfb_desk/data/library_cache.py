@@ -10,6 +10,10 @@ and the size and modification time of every module of ``sfb_desk/data`` and ``sf
 (what loading a file runs) are part of the cache. A file that fails to load is never kept (it is
 loaded, and its problems reported, every time). A cache that cannot be read is ignored and
 rewritten; one that cannot be written is simply not kept.
+
+Each spec is kept pickled on its own, with the class id it defines: a command that needs one
+class (``sfb-desk-cli ship FED-CA``) unpickles that one only (:meth:`SpecCache.known`,
+:func:`sfb_desk.data.library.load_library_for`), the app all of them.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from pathlib import Path
 from sfb_desk import __version__
 from sfb_desk.data import paths
 from sfb_desk.rules import ship
-from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
 
 try:  # the C module hashlib takes blake2b from, without loading OpenSSL (start-up time)
     from _blake2 import blake2b
@@ -97,6 +101,10 @@ _FIELDS = {cls: _public_init_fields(cls) for cls in _SPEC_CLASSES}
 _SETTERS = {cls: tuple(getattr(cls, n).__set__ for n in names) for cls, names in _FIELDS.items()}
 
 
+def loads(data: bytes) -> object:
+    return pickle.loads(data)
+
+
 def dumps(specs: object) -> bytes:
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
@@ -125,22 +133,38 @@ class SpecCache:
         if not _FINGERPRINT:
             _FINGERPRINT.append(program_fingerprint())
         self.fingerprint = _FINGERPRINT[0]
-        self._old, self._old_index = self._read()
+        self._old, self._old_index, self._ids = self._read()  # digest -> pickled spec, id
         self._used: dict[str, ShipSpec] = {}
         self._index: dict[str, tuple[int, int, int, str]] = {}
         self.hits = 0
         self.misses = 0
 
-    def _read(self) -> tuple[dict[str, ShipSpec], dict[str, tuple[int, int, int, str]]]:
+    def _read(self) -> tuple[dict[str, bytes], dict[str, tuple[int, int, int, str]],
+                             dict[str, str]]:
         try:
             with open(self.file, "rb") as handle:
                 stored = pickle.load(handle)
         except Exception:  # noqa: BLE001 - missing, truncated or from another program: rebuild
-            return {}, {}
+            return {}, {}, {}
         if type(stored) is not dict or stored.get("fingerprint") != self.fingerprint:
-            return {}, {}
-        specs, index = stored.get("specs"), stored.get("index")
-        return (specs if type(specs) is dict else {}), (index if type(index) is dict else {})
+            return {}, {}, {}
+        parts = [stored.get(name) for name in ("specs", "index", "ids")]
+        return tuple(p if type(p) is dict else {} for p in parts)  # type: ignore[return-value]
+
+    def known(self, path: Path) -> tuple[str, str] | None:
+        """``(digest, class id)`` of ``path`` when the cache holds its spec and the file is
+        unchanged since (size, modification time, inode); None otherwise (a new, changed or
+        broken file: the library has to be read)."""
+        name = str(path)
+        try:
+            st = os.stat(name)
+        except OSError:
+            return None
+        entry = self._old_index.get(name)
+        if entry is None or entry[:3] != (st.st_size, st.st_mtime_ns, st.st_ino):
+            return None
+        ship_id = self._ids.get(entry[3])
+        return None if ship_id is None or entry[3] not in self._old else (entry[3], ship_id)
 
     def key_of(self, path: Path) -> str:
         """The digest of ``path``'s bytes. A file whose size, modification time (ns) and inode
@@ -158,7 +182,12 @@ class SpecCache:
         return key
 
     def get(self, key: str) -> ShipSpec | None:
-        spec = self._old.get(key) or _MEMORY.get(key)
+        spec = _MEMORY.get(key)
+        if spec is None and type(self._old.get(key)) is bytes:
+            try:
+                spec = loads(self._old[key])  # type: ignore[assignment]
+            except Exception:  # noqa: BLE001 - a damaged entry: the file is read again
+                spec = None
         if type(spec) is ShipSpec:
             self._used[key] = spec
             _MEMORY[key] = spec
@@ -181,7 +210,11 @@ class SpecCache:
             return
         import tempfile
 
-        data = dumps({"fingerprint": self.fingerprint, "specs": self._used, "index": self._index})
+        specs = {key: self._old[key] if type(self._old.get(key)) is bytes else dumps(spec)
+                 for key, spec in self._used.items()}
+        ids = {key: normalise_ship_id(spec.id) for key, spec in self._used.items()}
+        data = pickle.dumps({"fingerprint": self.fingerprint, "specs": specs, "index": self._index,
+                             "ids": ids}, protocol=pickle.HIGHEST_PROTOCOL)
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".ship-library-", dir=self.file.parent)

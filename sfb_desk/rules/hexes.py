@@ -32,10 +32,10 @@ loops (:func:`hex_range`, :func:`neighbor`) allocate nothing but their result.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
 
 # ---------------------------------------------------------------------------------------------
 # Coordinates
@@ -44,10 +44,8 @@ from typing import NamedTuple
 _new = tuple.__new__  # builds a Hex without re-checking q + r + s == 0 (internal fast path)
 
 
-class _Cube(NamedTuple):
-    q: int
-    r: int
-    s: int
+# (q, r, s): a plain named tuple, without the typing module (the light CLI commands' start-up)
+_Cube = namedtuple("_Cube", ("q", "r", "s"))
 
 
 class Hex(_Cube):

@@ -13,7 +13,7 @@ import pytest
 
 from sfb_desk.data import library_cache, paths
 from sfb_desk.data import ship_file as ship_file_module
-from sfb_desk.data.library import default_directories, load_library
+from sfb_desk.data.library import default_directories, load_library, load_library_for
 from sfb_desk.data.library_cache import CACHE_NAME, SpecCache
 
 CA_FILE = paths.ssd_data_dir() / "ships" / "FED-CA.toml"
@@ -130,3 +130,76 @@ def test_an_unchanged_file_is_not_read_again_a_touched_one_is(monkeypatch):
     user_file.write_text(text.replace('name = "Heavy Cruiser"', 'name = "Edited"'), encoding="utf-8")
     other = cache.key_of(user_file)  # size or time changed: read and hashed again
     assert str(user_file) in opened and other != key and cache.get(other) is None
+
+
+# -- one class for one command (load_library_for) ----------------------------------------------
+
+
+def _count_unpickled(monkeypatch) -> list[int]:
+    calls = [0]
+    real = library_cache.loads
+
+    def counting(data):
+        calls[0] += 1
+        return real(data)
+
+    monkeypatch.setattr(library_cache, "loads", counting)
+    return calls
+
+
+def test_one_class_is_read_from_the_cache_alone(monkeypatch):
+    whole = load_library()
+    library_cache.forget()
+    _no_file_reading(monkeypatch)
+    unpickled = _count_unpickled(monkeypatch)
+    one = load_library_for("fed-ca")
+    assert unpickled[0] == 1 and list(one.ships) == ["FED-CA"]
+    assert one.get("FED-CA") == whole.get("FED-CA") and one.files == {"FED-CA": whole.files["FED-CA"]}
+    assert not one.problems and not one.broken
+
+
+def test_one_class_from_the_user_folder_wins_as_in_the_whole_library(monkeypatch):
+    folder = _user_ships()
+    text = CA_FILE.read_text(encoding="utf-8").replace('name = "Heavy Cruiser"', 'name = "Mine"')
+    (folder / "my-ca.toml").write_text(text, encoding="utf-8")  # the same id, another file name
+    (folder / "zz-second.toml").write_text(text.replace('"Mine"', '"Second"'), encoding="utf-8")
+    whole = load_library()  # zz-second.toml: a duplicate id in one folder, a problem
+    assert whole.get("FED-CA").name == "Mine" and len(whole.problems) == 1
+    library_cache.forget()
+    one = load_library_for("FED-CA")  # two files of the class in one folder: all read
+    assert one.get("FED-CA").name == "Mine" and one.problems == whole.problems
+    assert one.broken_note("FED-CA") == whole.broken_note("FED-CA") != ""
+    (folder / "zz-second.toml").unlink()
+    load_library()
+    library_cache.forget()
+    unpickled = _count_unpickled(monkeypatch)
+    one = load_library_for("FED-CA")
+    assert unpickled[0] == 1 and one.get("FED-CA").name == "Mine"
+    assert one.files["FED-CA"] == folder / "my-ca.toml"
+
+
+@pytest.mark.parametrize("change", ["new", "edited", "broken", "unknown id"])
+def test_one_class_reads_the_whole_library_when_the_cache_cannot_tell(change, monkeypatch):
+    folder = _user_ships()
+    user_file = folder / "FED-ZZ.toml"
+    text = CA_FILE.read_text(encoding="utf-8").replace('id = "FED-CA"', 'id = "FED-ZZ"')
+    if change != "new":
+        user_file.write_text(text, encoding="utf-8")
+    load_library()
+    library_cache.forget()
+    wanted = "FED-CA"
+    if change == "new":
+        user_file.write_text(text, encoding="utf-8")
+    elif change == "edited":
+        user_file.write_text(text.replace('name = "Heavy Cruiser"', 'name = "Edited"'), encoding="utf-8")
+        wanted = "FED-ZZ"
+    elif change == "broken":
+        user_file.write_text("not = [valid", encoding="utf-8")
+    else:
+        wanted = "FED-NOPE"
+    library = load_library_for(wanted)
+    assert len(library) > 100  # the whole library: its problems, the closest ids
+    if change == "edited":
+        assert library.get("FED-ZZ").name == "Edited"
+    if change == "broken":
+        assert library.broken_note("FED-ZZ") and len(library.problems) == 1

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
 if TYPE_CHECKING:
     from .tables import DieTable, HitChart
 
