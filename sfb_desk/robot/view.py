@@ -159,13 +159,40 @@ def expected(weapon: Weapon, rng: int, *, overload: bool = False, shift: int = 0
     return curve[min(max(rng, 0), MAX_LOOK)]
 
 
+#: live_weapons' memo: (id of the class, destroyed boxes) -> (the class, its live weapons).
+#: The robot asks the same question hundreds of times a turn; the answer depends on nothing
+#: else. The class is kept beside its id so that a reused id never answers for another class.
+_LIVE: dict[tuple[int, frozenset], tuple[ShipSpec, tuple[Weapon, ...]]] = {}
+_LIVE_CAP = 4096
+
+
 def live_weapons(s: Ship) -> list[Weapon]:
-    return [w for w in s.spec.weapons if not all(b in s.unit.destroyed for b in w.box_ids)]
+    """The ship's weapons with at least one undestroyed box, in SSD order."""
+    destroyed = s.unit.destroyed
+    key = (id(s.spec), destroyed)
+    hit = _LIVE.get(key)
+    if hit is not None and hit[0] is s.spec:
+        return list(hit[1])
+    out = tuple(w for w in s.spec.weapons if not all(b in destroyed for b in w.box_ids))
+    if len(_LIVE) >= _LIVE_CAP:
+        _LIVE.clear()
+    _LIVE[key] = (s.spec, out)
+    return list(out)
+
+
+def _signature(s: Ship) -> tuple[tuple[str, int | None], ...]:
+    """What the ship's firepower depends on: each live weapon's chart and mount range."""
+    return tuple((w.type.strip().upper(), w.max_range) for w in live_weapons(s))
+
+
+def _firepower(signature: tuple[tuple[str, int | None], ...], rng: int) -> float:
+    r = min(max(rng, 0), MAX_LOOK)
+    return sum(weapon_curve(code, False, mount, 0)[r] for code, mount in signature)
 
 
 def firepower(s: Ship, rng: int) -> float:
     """Expected damage of every live charted weapon of the ship at ``rng``, arcs aside."""
-    return sum(expected(w, rng) for w in live_weapons(s))
+    return _firepower(_signature(s), rng)
 
 
 def heavy(weapon: Weapon) -> bool:
@@ -174,10 +201,16 @@ def heavy(weapon: Weapon) -> bool:
 
 def best_range(s: Ship, enemy: Ship | None = None, *, lowest: int = 1, highest: int = 15) -> int:
     """The range at which ``s`` does best: its expected damage, less half the enemy's there."""
+    return _best_range(_signature(s), _signature(enemy) if enemy is not None else None,
+                       lowest, highest)
+
+
+@lru_cache(maxsize=2048)
+def _best_range(mine, theirs, lowest: int, highest: int) -> int:  # noqa: ANN001
     def value(r: int) -> float:
-        own = firepower(s, r)
-        theirs = firepower(enemy, r) if enemy is not None else 0.0
-        return own - 0.5 * theirs
+        own = _firepower(mine, r)
+        other = _firepower(theirs, r) if theirs is not None else 0.0
+        return own - 0.5 * other
     return max(range(lowest, highest + 1), key=lambda r: (round(value(r), 3), r))
 
 
