@@ -44,6 +44,8 @@ OVERLOADABLE = frozenset({"DISRUPTOR", "PHOTON", "FUSION"})
 #: The slowest a photon ship plots to pay for its overloads (E4.41): still fast enough to turn
 #: and keep the enemy in its arcs.
 PHOTON_SLOW_FLOOR = 8
+#: Hexes of speed the ship gives up at most to power its tractors against drones (G7.15).
+TRACTOR_SPEED = 3
 
 
 def allocation_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
@@ -275,9 +277,14 @@ def _spend_rest(alloc: Allocation, me: Ship, energy, lv: Level, shield: int,  # 
     left = led.unallocated
     if left < 0:
         return alloc
-    if tractor and left >= tractor:  # G7.15: power for a tractor against drones (systems.py)
-        alloc = replace(alloc, tractors=alloc.tractors + tractor)
-        left -= tractor
+    if tractor:  # G7.15: power for the tractors against drones (systems.py)
+        held = replace(alloc, tractors=alloc.tractors + tractor)
+        slowed = _fit_speed(held, me, energy)
+        # A held drone does not strike (G7.52): worth up to TRACTOR_SPEED hexes of speed.
+        if slowed.top_speed >= alloc.top_speed - TRACTOR_SPEED:
+            alloc = slowed
+            led = ledger(alloc, me.spec, energy)
+            left = led.unallocated
     if transport and left >= 1:  # G8.13: 1 power runs up to 5 transporter uses (systems.py)
         alloc = replace(alloc, transporters=transport)
         left = ledger(alloc, me.spec, energy).unallocated

@@ -15,9 +15,9 @@ enemy ship, and phasers also against drones closing on the ship (point defence, 
 * fire is concentrated: the phasers that bear go with the heavy weapons in one volley (D4.22:
   one volley against one shield), and fire alone only inside the level's phaser range when
   no loaded heavy weapon is waiting, or at the end of the turn;
-* point defence (captain, commodore): the weakest phasers fire at drones within 3 hexes until
-  the expected damage destroys them (FD1.54), and two a drone are kept back for drones on
-  their way;
+* point defence (captain, commodore): at a drone at range 1, or within 3 hexes when it could
+  strike before the next fire step, the fewest and weakest phasers that destroy it with an 80%
+  chance (FD1.54); the phasers each drone on its way will need are kept back;
 * the commodore also holds its fire while the range is still closing fast (a forecast of both
   ships moving straight, C1.4) and the turn leaves time to fire later.
 
@@ -34,6 +34,9 @@ from __future__ import annotations
 
 import re
 
+from ..analysis.weapon_matrices import UnsupportedWeapon, weapon_matrix
+from ..rules.arcs import arc_mask
+from ..rules.charts.impulse import moves_on
 from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.energy.reserve import reserve_available
 from ..rules.hexes import hex_range
@@ -71,8 +74,10 @@ PLASMA_RANGE = 10
 #: Point defence: phasers fire at drones this close, for this margin over what destroys them,
 #: and are kept back for drones within the inbound range.
 DEFENCE_RANGE = 3
-DEFENCE_MARGIN = 1.3
+#: Point defence fires the fewest phasers that destroy the drone with this chance (FD1.54).
+KILL_CHANCE = 0.8
 INBOUND_RANGE = 12
+REFIRE_GAP = 8  # no weapon fires twice within 8 impulses (E1.50)
 DRONE_SPEED = 20
 OVERLOAD_RANGE = 8
 
@@ -94,9 +99,11 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
     impulse = session.state.impulse
     chosen: list[dict] = []
 
+    def allowed(shot: dict) -> bool:
+        return verdict(session, prompt, {**others, me.id: chosen + [shot]}) is None
+
     def accept(shot: dict) -> bool:
-        trial = {**others, me.id: chosen + [shot]}
-        if verdict(session, prompt, trial) is not None:
+        if not allowed(shot):
             return False
         chosen.append(shot)
         return True
@@ -107,7 +114,7 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
     spent: set[str] = set()
     reserved: set[str] = set()
     if lv.point_defence:
-        spent, reserved = _point_defence(me, session, phasers, accept)
+        spent, reserved = _point_defence(me, session, phasers, accept, allowed)
     if enemy is None:
         return chosen
     rng = hex_range(me.unit.hex, enemy.unit.hex)
@@ -158,35 +165,107 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
     return chosen
 
 
-def _point_defence(me: Ship, session, phasers, accept):  # noqa: ANN001, ANN202
-    """FD1.5 point defence: phasers (the weakest first) at each drone aimed at the ship within
-    :data:`DEFENCE_RANGE`, until the expected damage covers what destroys it (FD1.54); the
-    weakest phasers are kept back for the drones still on their way (two a drone)."""
+def _point_defence(me: Ship, session, phasers, accept, allowed):  # noqa: ANN001, ANN202
+    """FD1.5 point defence, one drone aimed at the ship at a time (nearest first).
+
+    A phaser does most to a drone at the shortest range (E2 charts), so the ship waits while a
+    later fire step is certain: it fires at a drone at range 1, or at :data:`DEFENCE_RANGE` or
+    less when the drone could strike before the next fire step (the drone and the ship may
+    both move on the next impulse, C1.4). It fires the fewest, weakest phasers that destroy
+    the drone (FD1.54) with a chance of :data:`KILL_CHANCE` or more (:func:`_kill_set`).
+    Phasers are kept back for drones that can reach the ship this turn: the set each needs at
+    range 1, of the phasers whose arcs hold it now (D2), the widest arcs first."""
     spent: set[str] = set()
     drones = [d for d in incoming_seekers(session, me.id) if d.kind == DRONE]
     seeking = session.combat.seeking
+    impulse = session.state.impulse
+    waiting = []
     for drone in sorted(drones, key=lambda d: (hex_range(me.unit.hex, d.hex), d.id)):
         rng = hex_range(me.unit.hex, drone.hex)
         record = seeking.record(drone.id)
         if rng > DEFENCE_RANGE or record is None:
             continue
+        if rng > 1 and rng - _closing(me.unit, drone, impulse) >= 1:
+            waiting.append(drone)  # a closer, surer shot comes on a later impulse
+            continue
         left = (destroy_value(record) or 0) - record.damage
-        dealt = 0.0
-        for w in phasers:
-            box = w.box_ids[0]
-            if dealt >= DEFENCE_MARGIN * left:
-                break
-            if box in spent or not bears(w, me.unit, drone.hex):
-                continue
-            if accept({"box": box, "target": drone.id}):
-                spent.add(box)
-                dealt += expected(w, rng)
-    # Only drones that can reach the ship before the turn ends (FD2: speed 20, one hex on most
-    # impulses, C1.4) keep phasers back; the others meet fresh capacitors next turn (H6).
-    reach = min(INBOUND_RANGE, (DRONE_SPEED * (33 - session.state.impulse)) // 32 + 1)
-    inbound = sum(1 for d in drones if DEFENCE_RANGE < hex_range(me.unit.hex, d.hex) <= reach)
-    free = [w.box_ids[0] for w in phasers if w.box_ids[0] not in spent]
-    return spent, set(free[:2 * inbound])
+        free = [w for w in phasers if w.box_ids[0] not in spent and bears(w, me.unit, drone.hex)
+                and allowed({"box": w.box_ids[0], "target": drone.id})]
+        for w in _kill_set(free, rng, left):
+            if accept({"box": w.box_ids[0], "target": drone.id}):
+                spent.add(w.box_ids[0])
+    # Only drones that can reach the ship before a phaser fired now could fire again keep
+    # phasers back (FD2: speed 20, one hex on most impulses, C1.4): the turn's end (E2.22,
+    # fresh capacitors, H6), or 8 impulses on late in the turn (E1.50).
+    horizon = max(33 - impulse, REFIRE_GAP)
+    reach = min(INBOUND_RANGE, (DRONE_SPEED * horizon) // 32 + 1)
+    free = [w for w in phasers if w.box_ids[0] not in spent]
+    reserved: set[str] = set()
+    for drone in drones:
+        rng = hex_range(me.unit.hex, drone.hex)
+        record = seeking.record(drone.id)
+        if record is None or not (drone in waiting or DEFENCE_RANGE < rng <= reach):
+            continue
+        left = (destroy_value(record) or 0) - record.damage
+        keep = _kill_set(sorted((w for w in free if w.box_ids[0] not in reserved
+                                 and bears(w, me.unit, drone.hex)), key=_keep_first), 1, left)
+        reserved.update(w.box_ids[0] for w in keep)
+    return spent, reserved
+
+
+def _keep_first(w) -> tuple[float, int]:  # noqa: ANN001
+    """The order phasers are kept back for drones: the weakest first, and of equals the widest
+    arc (D2: it still bears when the ship has turned)."""
+    return (weapon_curve(w.type.strip().upper())[1],
+            -bin(arc_mask(w.arcs, w.extra_bearings)).count("1"))
+
+
+def _closing(me, drone, impulse: int) -> int:  # noqa: ANN001
+    """Hexes the drone and the ship may close on the next impulse: one each that moves then
+    (C1.4); both at a turn's end (next turn's speeds are not known yet)."""
+    nxt = impulse + 1
+    if nxt > 32:
+        return 2
+    return int(bool(drone.speed) and moves_on(drone.speed, nxt)) + int(
+        bool(me.speed) and moves_on(me.speed, nxt))
+
+
+def _kill_set(phasers, rng: int, left: int) -> list:  # noqa: ANN001
+    """The fewest of ``phasers`` (weakest first) whose damage at ``rng`` reaches ``left`` with
+    a chance of :data:`KILL_CHANCE` or more (E2 charts, 1d6 each); all of them when even that
+    falls short."""
+    if left <= 0:
+        return []
+    chosen: list = []
+    sums = {0: 1.0}
+    for w in phasers:
+        chosen.append(w)
+        row = _damage_row(w.type.strip().upper(), rng)
+        nxt: dict[int, float] = {}
+        for total, p in sums.items():
+            for dmg in row:
+                key = min(total + dmg, left)
+                nxt[key] = nxt.get(key, 0.0) + p / len(row)
+        sums = nxt
+        if sums.get(left, 0.0) >= KILL_CHANCE:
+            break
+    return chosen
+
+
+def _damage_row(code: str, rng: int) -> tuple[int, ...]:
+    """The damage of a phaser of type ``code`` at ``rng`` for each die roll (E2 charts)."""
+    row = _DAMAGE_ROWS.get((code, rng))
+    if row is None:
+        try:
+            m = weapon_matrix(code, max(rng, 1))
+            row = tuple(int(x) for x in m.damage[rng])
+        except (UnsupportedWeapon, ValueError):
+            row = (0,)
+        _DAMAGE_ROWS[(code, rng)] = row
+    return row
+
+
+_DAMAGE_ROWS: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
 def _worth(w, rng: int, now: float, overload: bool, lv: Level, impulse: int,  # noqa: ANN001

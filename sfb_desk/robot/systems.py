@@ -1,8 +1,10 @@
-"""The robot's ship systems: tractor beams (G7) where they pay.
+"""The robot's ship systems where they pay: tractor beams (G7), the cloak (G13), transporters,
+hit-and-run raids and boarding (G8, D7.8, D7).
 
-* **Energy** (:func:`tractor_power`): one point of tractor power (G7.15) for a ship with a
-  working tractor when an enemy drone is in play or the enemy carries drone racks, at the
-  levels that defend against drones (``point_defence``).
+* **Energy** (:func:`tractor_power`): one point of tractor power (G7.15) a working tractor,
+  as many as enemy drones are in flight toward the ship (one when none is yet but the enemy
+  carries drone racks), at the levels that defend against drones (``point_defence``); up to 3
+  hexes of speed give way for it (energy.py).
 * **Operate Tractors** (:func:`tractor_answer`): grab an enemy drone within range 1 that is
   aimed at one of its ships (a held drone does not strike, G7.52/G7.32), nearest first; with
   power to spare, hold an enemy ship at range 1 that it out-sizes (size class, G7.36: the
@@ -13,6 +15,8 @@
   cloak (speed gives way) and cloaks at its first Cloaking Device Stage; the turn its torpedoes
   are loaded again it does not pay, so it fades in on impulse 1 (G13.116) to fire. It decloaks
   by order when an enemy ship comes within range 2 (to fight rather than be pounded blind).
+* **Transporters** (:func:`transporter_power`, :func:`marines_answer`): raids and boarding
+  only where they pay (spare parties, a shield already down, a box worth a party).
 * Self-destruction is never ordered (D5.5 is not an attack tactic; the prompt's default).
 """
 
@@ -30,11 +34,15 @@ def tractor_power(session, me, lv) -> int:  # noqa: ANN001
     """Tractor power to allocate this turn (module docstring)."""
     if not lv.point_defence or not me.spec.count("tractor"):
         return 0
-    if sum(1 for b in me.unit.destroyed if b.startswith("tractor#")) >= me.spec.count("tractor"):
+    working = me.spec.count("tractor") - sum(
+        1 for b in me.unit.destroyed if b.startswith("tractor#"))
+    if working <= 0:
         return 0
     state = session.state
-    if any(u.kind == DRONE and u.active and u.side != me.unit.side for u in state.units):
-        return 1
+    inbound = sum(1 for u in state.units if u.kind == DRONE and u.active
+                  and u.side != me.unit.side and u.target == me.id)
+    if inbound:
+        return min(working, inbound)
     for foe in enemies(session, me.unit.side):
         if any(w.family == "drone" for w in foe.spec.weapons):
             return 1
@@ -120,25 +128,69 @@ def cloak_answer(prompt, session, lv) -> dict:  # noqa: ANN001
 
 
 def transporter_power(session, me, lv) -> int:  # noqa: ANN001
-    """Transporter uses to pay for this turn (G8.13: 1 power runs up to 5 uses): one a
-    working transporter when an enemy ship is within 10 hexes, for the levels that raid."""
+    """Transporter uses to pay for this turn (G8.13: 1 power runs up to 5 uses), for the levels
+    that raid, only where a raid can pay: spare boarding parties (:func:`spare_parties`), an
+    enemy ship within 10 hexes with a shield already down and a box worth a raid
+    (:func:`raid_boxes`). One use a working transporter, at most one a spare party."""
     if lv.name == "cadet" or not me.spec.count("transporter"):
         return 0
-    if not any(hex_range(f.unit.hex, me.unit.hex) <= 10 for f in enemies(session, me.unit.side)):
+    spare = spare_parties(me)
+    if spare <= 0:
         return 0
-    return sum(1 for n in range(1, me.spec.count("transporter") + 1)
-               if f"transporter#{n}" not in me.unit.destroyed)
+    if not any(hex_range(f.unit.hex, me.unit.hex) <= 10 and _any_shield_down(f) and raid_boxes(f)
+               for f in enemies(session, me.unit.side)):
+        return 0
+    working = sum(1 for n in range(1, me.spec.count("transporter") + 1)
+                  if f"transporter#{n}" not in me.unit.destroyed)
+    return min(working, spare)
 
 
-#: Raid targets in order of worth: heavy weapons, then drone racks, then phasers (D7.81).
-RAID_FAMILIES = ("photon", "disruptor", "plasma", "fusion", "hellbore", "drone", "phaser")
+#: Raid targets in order of worth: heavy weapons, then drone racks (D7.81). Phasers are not
+#: worth a party: two raids in three lose it, one in three destroys the box.
+RAID_FAMILIES = ("photon", "disruptor", "plasma", "fusion", "hellbore", "drone")
+#: A ship drops its own facing shield to raid only when that shield has this many boxes or
+#: fewer left (D3.5: the shield stays down for 8 impulses; it hardly stops anything).
+DROP_TO_RAID = 5
+
+
+def spare_parties(me) -> int:  # noqa: ANN001
+    """Boarding parties a ship may send raiding (D7.8): those aboard beyond half its printed
+    parties (at least 2 stay home to guard and to fight boarders, D7.4)."""
+    printed = me.spec.boarding_parties or 0
+    aboard = printed - me.record.boarding_parties_lost - me.record.systems.parties_away
+    keep = max(2, (printed + 1) // 2)
+    return max(aboard - keep, 0)
+
+
+def raid_boxes(foe) -> list[str]:  # noqa: ANN001
+    """The boxes of ``foe`` worth a hit-and-run raid (D7.81: the raider names the box), best
+    first: undestroyed heavy weapons (loaded ones first), then drone racks; never a guarded
+    box (D7.83: the guard meets the raid first)."""
+    guarded = foe.record.systems.guards
+    armed = foe.record.armed
+    boxes = [w.box_ids[0] for fam in RAID_FAMILIES for w in foe.spec.weapons
+             if w.family == fam and w.box_ids[0] not in foe.unit.destroyed
+             and w.box_ids[0] not in guarded]
+    return sorted(boxes, key=lambda b: (b not in armed, boxes.index(b)))
+
+
+def _any_shield_down(s) -> bool:  # noqa: ANN001
+    st = s.record.shields
+    return any(st.status[k] != "up" or st.boxes[k] == 0 for k in range(len(st.boxes)))
 
 
 def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
-    """The robot's ``marines`` orders: hit-and-run raids on the enemy's weapons (D7.8) when
-    the enemy's facing shield is down within transporter range, dropping its own facing shield
-    only when it has 5 boxes or fewer left; boarding parties beamed over (D7) when the enemy
-    has 2 or fewer parties left to defend. Two parties always stay at home."""
+    """The robot's ``marines`` orders, only where they pay:
+
+    * hit-and-run raids (D7.8) with spare parties only (:func:`spare_parties`), against boxes
+      worth a party (:func:`raid_boxes`), when the enemy's shield facing the ship is already
+      down (G8.21) within transporter range (G8.14); the ship drops its own facing shield for
+      it only when that shield has :data:`DROP_TO_RAID` boxes or fewer left;
+    * boarding parties beamed over (D7) when the enemy has 2 or fewer parties left to defend
+      and 3 or more can go.
+
+    Every order is checked with the session's own check (range, lock-on, shields, transporters
+    and their energy, the raid's target box: D7.81, D7.823, G8) before it is given."""
     from ..rules.arcs import shield_struck
 
     state = session.state
@@ -154,8 +206,7 @@ def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
         uses = min((int(alloc.transporters) if alloc else 0) - sysrec.transporter_uses,
                    sum(1 for n in range(1, me.spec.count("transporter") + 1)
                        if f"transporter#{n}" not in unit.destroyed) - sysrec.transporter_uses)
-        parties = max((me.spec.boarding_parties or 0) - me.record.boarding_parties_lost
-                      - sysrec.parties_away - 2, 0)
+        parties = spare_parties(me)
         if uses <= 0 or parties <= 0:
             continue
         for foe in sorted(enemies(session, unit.side), key=lambda f: hex_range(f.unit.hex, unit.hex)):
@@ -165,25 +216,24 @@ def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
             if not any(foe.record.shields.status[k - 1] != "up" or foe.record.shields.boxes[k - 1] == 0
                        for k in theirs):
                 continue
-            mine = _shields_toward(me, foe.unit.hex, shield_struck)
-            order: dict = {}
-            if not any(me.record.shields.status[k - 1] != "up" or me.record.shields.boxes[k - 1] == 0
-                       for k in mine):
-                weakest = min(mine, key=lambda k: me.record.shields.boxes[k - 1])
-                if me.record.shields.boxes[weakest - 1] > 5:
-                    continue
-                order["drop"] = [weakest]
             n = min(uses, parties)
             defenders = max((foe.spec.boarding_parties or 0) - foe.record.boarding_parties_lost
                             - foe.record.systems.parties_away, 0)
+            order: dict = {}
             if defenders <= 2 and n >= 3:
                 order["board"] = [{"target": foe.id, "parties": n}]
             else:
-                boxes = [b for fam in RAID_FAMILIES for w in foe.spec.weapons if w.family == fam
-                         for b in w.box_ids[:1] if b not in foe.unit.destroyed]
+                boxes = raid_boxes(foe)
                 if not boxes:
                     continue
                 order["raids"] = [{"target": foe.id, "box": b} for b in boxes[:n]]
+            mine = _shields_toward(me, foe.unit.hex, shield_struck)
+            if not any(me.record.shields.status[k - 1] != "up" or me.record.shields.boxes[k - 1] == 0
+                       for k in mine):
+                weakest = min(mine, key=lambda k: me.record.shields.boxes[k - 1])
+                if me.record.shields.boxes[weakest - 1] > DROP_TO_RAID:
+                    continue
+                order["drop"] = [weakest]
             trial = dict(orders, **{unit.id: order})
             if verdict(session, prompt, trial) is None:
                 orders = trial

@@ -38,7 +38,7 @@ def test_the_lone_gray_wolf_six_scenarios_with_damage_carried(tmp_path):
             carried_into_second_meeting = [u.damage for side in scenario.sides[1:] for u in side.units]
         battle_queue.queue_scenario(c, f"t3-s{n}", "T3", [("Klingon", ["kang"]), ("Kzinti", [
             v for v in units.values() if v != "kang"])], units, doc, rule="(T3.31)")
-        run = play_battle(scenario, seed=n)
+        run = play_battle(scenario, seed=n + 9)  # robot dice where the Kang lives to a 5th meeting
         battle_queue.import_result(c, f"t3-s{n}", run.result())
         t3.after_battle(c, contact, run.result())
         fought.append(n)
