@@ -55,10 +55,8 @@ class CaptorSteps:
 
     def _mine_triggered(self, mine, uid: str, *, commanded: bool = False) -> Walk:  # noqa: ANN001
         """``mine`` (a captor or a sensor) is triggered by ``uid`` (module docstring)."""
-        side = self._units[uid].side
         mine = self._battlefield.mines.get(mine.id)
-        self._set_mine(replace(mine, located_by=mine.located_by | {side}))
-        if mine.type == "sensor":
+        if mine.type == "sensor":  # it stays hidden: it only listens and orders (M4.5)
             yield from self._sensor_orders(mine, uid)
             return
         if mine.type != "captor":
@@ -67,8 +65,15 @@ class CaptorSteps:
         if direct or (mine.captor in BOLT and mine.bolt):
             yield from self._captor_fire(mine.id, uid, commanded=commanded)
         elif self._captor_ready(mine):
-            self._order_captor(mine, uid, LAUNCH, f"commits its {weapon} to {uid}; launched at "
+            self._order_captor(mine, uid, LAUNCH, f"commits its {weapon} to {uid}, launched at "
                                                   "the Seeking Weapon Stage (M4.48)")
+
+    def _reveal(self, mine, uid: str) -> None:  # noqa: ANN001 - a Mine
+        """A captor that fires or launches shows where it is to its target's side (its
+        weapon's flash; M7.41 lets the target lock on to it)."""
+        side = self._units[uid].side
+        if side not in mine.located_by:
+            self._set_mine(replace(mine, located_by=mine.located_by | {side}))
 
     def _captor_ready(self, mine) -> bool:  # noqa: ANN001 - a Mine
         """Can ``mine`` react now? A sensor always; a captor with a weapon ready within its
@@ -86,17 +91,16 @@ class CaptorSteps:
             return
         self._battlefield = replace(field, captor_orders=field.captor_orders
                                     + ((mine.id, uid, step),))
-        self._emit(event("captor_committed", uid, "M5.201", f"A {mine.size} {mine.type_label} "
-                         f"mine in {mine.hex.label} {text}", mine=mine.id, hex=mine.hex.label,
-                         target=uid, step=step))
+        self._emit(event("captor_committed", uid, "M5.201", f"A captor mine {text}",
+                         mine=mine.id, target=uid, step=step))
 
     def _sensor_orders(self, sensor, uid: str) -> Walk:  # noqa: ANN001
         target = self._units[uid]
         orders = sensor_orders(sensor, self._battlefield.mines.live(), target.hex)
-        said = ", ".join(f"{order} the mine in {m.hex.label}" for m, order in orders)
-        self._emit(event("sensor_orders", uid, "M4.54", f"A sensor mine in {sensor.hex.label} "
-                         f"detects {uid}: {said or 'no mine of its to order'}",
-                         mine=sensor.id, hex=sensor.hex.label, target=uid))
+        # the log is the table's: where the sensor and its captors lie stays the owner's
+        self._emit(event("sensor_orders", uid, "M4.54", f"A sensor mine detects {uid} and "
+                         f"orders {len(orders)} mine(s) to fire or detonate",
+                         mine=sensor.id, target=uid, orders=len(orders)))
         for m, order in orders:
             if order == "detonate":
                 live = self._battlefield.mines.get(m.id)
@@ -126,9 +130,8 @@ class CaptorSteps:
         return problems
 
     def _captor_holds(self, mine, uid: str, problems: list[str]) -> None:  # noqa: ANN001
-        self._emit(event("captor_holds", uid, "M4.4", f"The {mine.size} {mine.type_label} mine "
-                         f"in {mine.hex.label} does not engage {uid}: " + "; ".join(problems),
-                         mine=mine.id, hex=mine.hex.label, target=uid))
+        self._emit(event("captor_holds", uid, "M4.4", f"A captor mine does not engage {uid}: "
+                         + "; ".join(problems), mine=mine.id, target=uid))
 
     def _captor_fire(self, mine_id: str, uid: str, *, commanded: bool = False) -> Walk:
         """Every weapon ready fires at ``uid``; the owner rolls each to-hit die."""
@@ -137,6 +140,8 @@ class CaptorSteps:
         if problems:
             self._captor_holds(mine, uid, problems)
             return
+        self._reveal(mine, uid)
+        mine = self._battlefield.mines.get(mine_id)
         clock = clock_of(self._turn, self._impulse)
         code = BOLT.get(mine.captor or "", "") if mine.bolt else CAPTOR_WEAPONS[mine.captor][0]
         weapon = direct_fire_weapon(code)
@@ -185,6 +190,8 @@ class CaptorSteps:
         if problems:
             self._captor_holds(mine, uid, problems)
             return
+        self._reveal(mine, uid)
+        mine = self._battlefield.mines.get(mine_id)
         clock = clock_of(self._turn, self._impulse)
         weapon, _direct = CAPTOR_WEAPONS[mine.captor]
         sid = f"{mine.id}-S{len(mine.fire_clocks) + 1}"

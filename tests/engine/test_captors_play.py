@@ -115,6 +115,13 @@ def test_m5_22_a_sensor_line_orders_six_captors_to_fire_from_farther_away():
     ca = session.state.unit("CA").hex
     assert all(hex_range(c.hex, ca) > 6 for c in captors[:2])  # beyond their own zones
     assert {f.data.get("mine") for f in fires} == {f"C{n}" for n in range(1, 7)}
+    # the captors showed themselves by firing (M7.41); the sensor only by the cruiser's own
+    # automatic detection on entering its zone (M7.34), not by giving its orders
+    seen = {v.id for v in session.combat.battlefield.mines.view_for("Federation")}
+    assert {f"C{n}" for n in range(1, 7)} <= seen
+    detected = [e.data.get("hex") for e in events(session, "mine_detected")]
+    assert ("S1" in seen) == ("1010" in detected)
+    assert "1010" not in orders.data.text  # the shared log keeps the sensor's hex to itself
 
 
 def test_m4_48_a_drone_captor_commits_then_launches_at_the_seeking_weapon_stage():
