@@ -41,6 +41,7 @@ from ..rules.results import Refusal, event
 from ..rules.ship import ShipSpec
 from ..rules.units import Unit
 from .codec import CodecError, decode, encode
+from ..rules.systems.andromedan import IN_HANGAR
 from .prompts import Choice, Orders, Prompt, canonical, check_choice
 from .records import ShipRecord, damage_state, with_damage
 
@@ -153,7 +154,7 @@ class EnergySteps:
             record = self._ships[uid]
             unit = self._units[uid]
             spec = self.specs[record.spec_id]
-            if record.ship_destroyed or not unit.active:
+            if record.ship_destroyed or not (unit.active or unit.status == IN_HANGAR):
                 continue
             damage = damage_state(record, spec, unit.destroyed)
             rating = damage_control_rating(spec, damage)

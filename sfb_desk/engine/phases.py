@@ -28,7 +28,7 @@ class TurnPhases:
 
     def _energy_allocation(self, step: Step) -> Walk:
         options = self.initial.options
-        for unit in self._controlled():
+        for unit in self._controlled() + self._hangar_units():  # G19.22: aboard too
             warp = unit.profile.warp - sum(
                 1 for box in unit.destroyed if box.split("#")[0].endswith("_warp")
             )

@@ -72,6 +72,17 @@ class SatShipSteps:
                 and self._sat_size(u) is not None and not r.andro.carrier
                 and hex_range(self._units[u].hex, self._units[carrier].hex) <= sat.LAUNCH_RANGE]
 
+    def _hangar_units(self) -> list:
+        """Satellite ships aboard an active mothership: they fill an energy form every turn
+        (G19.22)."""
+        out = []
+        for uid, record in sorted(self._ships.items()):
+            unit, home = self._units.get(uid), self._units.get(record.andro.carrier)
+            if (unit is not None and unit.status == IN_HANGAR and home is not None
+                    and home.active and not record.ship_destroyed):
+                out.append(unit)
+        return out
+
     def _sat_ship_functions(self, step) -> Walk:
         for side in self._sides():
             if not self._motherships(side):
@@ -140,7 +151,9 @@ class SatShipSteps:
             facing = int(parse_facing(item.get("facing", home.facing + 1)))
         except ValueError as exc:
             return Refusal("G19.411", f"launch of {uid}: {exc}")
-        speed = item.get("speed", sat.LAUNCH_SPEED)
+        paid = self._ships[uid].allocation if uid in self._ships else None
+        plotted = abs(paid.speed_plot[0][1]) if paid is not None else sat.LAUNCH_SPEED
+        speed = item.get("speed", plotted)
         refusal = sat.check_launch(
             sat=uid, carrier=carrier, aboard=andro.aboard, clock=clock,
             recovered_at=self._ships[uid].andro.recovered_at if uid in self._ships else 0,
@@ -150,10 +163,13 @@ class SatShipSteps:
             return refusal
         if not self.state.map.contains(where):
             return Refusal("G19.411", f"{where.label} is off the map")
-        top = min(sat.LAUNCH_SPEED, max_speed(replace(self._units[uid], warp_at_start=self._units[uid].profile.warp)))
+        unit = self._units[uid]
+        top = min(sat.LAUNCH_SPEED, plotted,
+                  max_speed(replace(unit, warp_at_start=unit.warp_at_start or unit.profile.warp)))
         if not isinstance(speed, int) or isinstance(speed, bool) or not 0 <= speed <= top:
-            return Refusal("G19.442", f"{uid} is launched at a speed of 0 to {top} (practical "
-                                      "speed at most 10 for 32 impulses after launch)")
+            return Refusal("G19.441", f"{uid} is launched at a speed of 0 to {top}: the speed its "
+                                      "energy form paid for, at most 10 for 32 impulses after "
+                                      "launch (G19.442)")
         return ("launch", carrier, uid, where, facing, speed,
                 SAT_SHIP_TRANSPORT[self._sat_size(uid) or sat.MEDIUM])
 
@@ -262,6 +278,11 @@ class SatShipSteps:
     def _sat_speed_refusal(self, unit, plot) -> Refusal | None:  # noqa: ANN001
         """G19.442 on a plot: at most 10 until 32 impulses after the launch."""
         record = self._ships.get(unit.id)
+        if unit.status == IN_HANGAR:  # G19.441, G19.442: the speed it would launch at
+            if len(plot) > 1 or abs(plot[0][1]) > sat.LAUNCH_SPEED:
+                return Refusal("G19.441", f"{unit.id} is in the hangar: one speed for the turn, "
+                                          "no speed changes, at most 10 (G19.442)")
+            return None
         if record is None or record.andro.launched_at < 0:
             return None
         for start, speed in plot:

@@ -69,7 +69,7 @@ def test_launch_by_transporter_through_the_sequencer(library):
     far = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2223", "speed": 10}]}}
     assert session.check(far).rule == "G19.411"  # more than 5 hexes away
     fast = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2216", "speed": 12}]}}
-    assert session.check(fast).rule == "G19.442"
+    assert session.check(fast).rule == "G19.441"  # more than the form paid for, or 10
     wrong = {"KLI-D7": {"launch": []}}
     assert session.check(wrong).rule == "G19.413"
     ok = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": "2216", "facing": "A", "speed": 8}]}}
@@ -135,3 +135,45 @@ def test_the_andromedan_mixins_shadow_no_other_step_method():
               if cls not in (DisplacementSteps, SatShipSteps, PanelOrders, object)
               for n in vars(cls)}
     assert mine and not mine & others
+
+
+def _until_key(session, robots, key):
+    for _ in range(8000):
+        prompt = session.pending
+        if prompt.key == key:
+            return prompt
+        robot = next(r for r in robots if r.mine(prompt, session))
+        assert not isinstance(session.answer(robot.decide(prompt, session), "robot"), Refusal)
+    raise AssertionError(f"no prompt {key}")
+
+
+def test_g19_22_the_cobra_fills_an_energy_form_in_the_hangar(library):
+    session, robots = _game(library, distance=25)
+    prompt = _until_key(session, robots, "T1.ea.AND-COB")
+    assert prompt.kind == "energy_allocation" and session.state.unit("AND-COB").status == "hangar"
+    robot = next(r for r in robots if r.mine(prompt, session))
+    form = robot.decide(prompt, session)
+    assert form["speed_plot"] == [[1, 10]]  # the robot plots the speed it would launch at
+    cobra = session.state.unit("AND-COB")
+    assert session._sat_speed_refusal(cobra, ((1, 12),)).rule == "G19.441"  # 10 at most
+    change = {**form, "speed_plot": [[1, 6], [8, 8]]}
+    assert session.check(change).rule == "G19.441"  # no speed change in the hangar
+    session.answer(form)
+    assert session.combat.ship("AND-COB").allocation is not None
+    # Launched, it moves no faster than its form paid for (G19.441).
+    _until(session, robots, "sat_ships")
+    here = session.state.unit("AND-CON").hex.label
+    over = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": here, "speed": 11}]}}
+    assert session.check(over).rule == "G19.441"
+
+
+def test_g19_272_weapons_arm_in_the_hangar(library, monkeypatch):
+    import sfb_desk.robot.robot as robot_module
+
+    session, robots = _game(library, distance=25)
+    # Keep the Cobra aboard: the Andromedan robot launches nothing (the D7 answers as usual).
+    monkeypatch.setattr(robot_module, "sat_ships_answer", lambda prompt, s, lv: {})
+    _until_key(session, robots, "T2.ea.AND-COB")
+    assert session.state.unit("AND-COB").status == "hangar"
+    tr = session.combat.ship("AND-COB").energy.arming("tr#A")
+    assert tr is not None and tr.energies == (2,)  # a light TR's first 2 (E9.212), carried
