@@ -41,12 +41,13 @@ from sfb_desk.rules.movement.core import MoveOrder
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import GONE, Unit
 
-from .fan import FanItem, fan_offsets
+from .fan import FanItem
 from .geometry import HEX_SIZE, MapExtent, hex_at, hex_center
 from .grid import GridItem
 from .info import ArcCoverCache, WeaponArcs, hover_lines
 from .input import MapInput
-from .counters import SeekerCounter, ShipCounter, _Counter
+from .counters import _Counter
+from .placing import CounterPlacing
 from .overlays import HexSetItem, HoverItem, Target, TargetsItem
 from .systems import SystemsItem, SystemsView, counter_opacity
 from .moves import (MoveContext, MoveOption, check_order, click_hint, moves_this_impulse, options_by_hex,
@@ -54,13 +55,12 @@ from .moves import (MoveContext, MoveOption, check_order, click_hint, moves_this
 from .zoom import MAX_ZOOM, MIN_ZOOM, MapZoom, counter_scale
 
 __all__ = ["MAX_ZOOM", "MIN_ZOOM", "MapView"]
-_FANNED = QPointF(1.0, 0.0)  # any offset but none: lays a counter out as fanned (_place_all)
 BACKGROUND = QColor("#0a0e18")
 FLOAT_EDGE = 2  # a floating map recentres when a unit comes this near its edge
 _OVERLAY_STYLE = "background: rgba(10, 14, 24, 200); color: %s; padding: 4px 6px; border-radius: 4px;"
 
 
-class MapView(MapInput, MapZoom, QGraphicsView):
+class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
     """The hex map. See the module docstring for signals, mouse and keys."""
 
     unit_selected = Signal(str)
@@ -232,15 +232,6 @@ class MapView(MapInput, MapZoom, QGraphicsView):
         """The viewport point at the centre of ``h`` (for clicks in tests and tools)."""
         return QPointF(self.mapFromScene(hex_center(h)))
 
-    def unit_at_view(self, pos: QPointF) -> str | None:
-        """The id of the unit whose counter is drawn at viewport point ``pos`` (of several
-        overlapping there, the one whose centre is nearest), or None."""
-        at = self.mapToScene(pos.toPoint())
-        hits = [item for item in self.items(pos.toPoint()) if isinstance(item, _Counter)]
-        if not hits:
-            return None
-        return min(hits, key=lambda c: (c.scenePos() - at).manhattanLength()).unit.id
-
     def hex_at_view(self, pos: QPointF) -> Hex:
         scene = self.mapToScene(pos.toPoint())
         return hex_at(scene.x(), scene.y())
@@ -283,43 +274,6 @@ class MapView(MapInput, MapZoom, QGraphicsView):
         self._place_overlays()
 
     # -- refreshing ----------------------------------------------------------------------
-    def _place_all(self) -> None:
-        """Place every counter at its size for the zoom, fanned out where units share a hex
-        (:mod:`.fan`: laid out as fanned first, so each knows what it covers)."""
-        k = self._counter_scale
-        fans = []
-        for h, here in self._by_hex.items():
-            if len(here) == 1:
-                self._place(here[0], QPointF(), k)
-                continue
-            for u in here:
-                self._place(u, _FANNED, k)
-            for u, offset in fan_offsets(here, k, lambda u: self._counters[u.id].footprint()):
-                self._place(u, offset, k)
-            block = QRectF()
-            for u in here:
-                counter = self._counters[u.id]
-                block = block.united(counter.mapRectToScene(counter.footprint()))
-            fans.append((h, block))
-        self.fan_item.set_fans(fans)
-
-    def _zoomed(self) -> None:
-        """The zoom changed: counters take their size for it (:func:`.zoom.counter_scale`)."""
-        k = counter_scale(self.zoom())
-        if k != self._counter_scale:
-            self._counter_scale = k
-            self._place_all()
-
-    def _place(self, unit: Unit, offset: QPointF, enlarged: float) -> None:
-        counter = self._counters.get(unit.id)
-        if counter is None or counter.unit.is_seeker != unit.is_seeker:
-            if counter is not None:
-                self.scene().removeItem(counter)
-            counter = (SeekerCounter if unit.is_seeker else ShipCounter)(unit)
-            self._counters[unit.id] = counter
-            self.scene().addItem(counter)
-        counter.set_unit(unit, offset, enlarged)
-
     def _refresh(self) -> None:
         ctx = self._ctx
         moving = 0
