@@ -70,11 +70,54 @@ def editor(out: Path) -> None:
     panel.close()
 
 
+def window(out: Path) -> None:
+    """The whole window, the Romulan player against the robot's Federation cruiser, at the
+    Mine Laying Step of impulse 4: the orders panel's mine-laying editor, the map as the
+    Romulan sees it; at 1366x768 and 1920x1080."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import tempfile
+
+    os.environ.setdefault("SFB_DESK_HOME", tempfile.mkdtemp(prefix="sfb-mine-shots-"))
+    from screenshots import settle, wait_idle
+
+    from sfb_desk.app import create_window
+    from sfb_desk.data.custom_setup import GameChoice, setup_from_entries
+    from sfb_desk.engine.orders.pass_policy import ASK_ALL
+
+    app, win = create_window()
+    win.resize(1366, 768)
+    win.show()
+    c = win.controller
+    entries = [games.UnitEntry("ROM-WE", "WE", "Romulan", "1010", "B", 8, 2),
+               games.UnitEntry("FED-CA", "CA", "Federation", "1714", "F", 8, 2)]
+    g = setup_from_entries(entries, games.ships(), turns=2, dice_seed=3, map_kind="fixed")
+    win.panels.orders.set_policy(ASK_ALL)
+    win.start_game(GameChoice(g, "A War Eagle and its nuclear space mine (practice)",
+                              {"Federation": "captain"}, frozenset({"Romulan", "Federation"})))
+    wait_idle(app, c)
+    script = {"T1.ea.WE": {"speed_plot": 8}}
+    while c.pending is not None and c.pending.key != "T1.I4.lay_mines.Romulan":
+        prompt = c.pending
+        c.answer(script.get(prompt.key, prompt.default))
+        wait_idle(app, c)
+    row = win.panels.orders.editor.row("WE", "nsm")
+    row.check.setChecked(True)
+    row.detection.setValue(4)
+    row.sizes.setText("1-4")
+    win.panels.docks["orders"].raise_()
+    for width, height in ((1366, 768), (1920, 1080)):
+        win.resize(width, height)
+        settle(app, 0.3)
+        win.grab().save(str(out / f"app-lay-mines-{width}.png"))
+    win.shutdown()
+
+
 def main(out: Path) -> None:
     app = QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
     laid(out)
     editor(out)
+    window(out)
     del app
 
 

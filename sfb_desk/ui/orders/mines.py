@@ -92,7 +92,7 @@ class MineRow:
         self.zone.setToolTip("Detection range: its hex and the six beside it, or only its "
                              "hex (M5.111)")
         self.sizes = QLineEdit("1-8")
-        self.sizes.setMaximumWidth(70)
+        self.sizes.setPlaceholderText("sizes 1-8")
         self.sizes.setToolTip("Size classes it accepts as targets, e.g. 1-4 (M5.151)")
         self.nth = QSpinBox()
         self.nth.setRange(0, 6)
@@ -100,9 +100,16 @@ class MineRow:
         self.nth.setToolTip("Acceptable targets it lets pass before one sets it off (M2.15)")
         self.info = QLabel()
         self.info.setWordWrap(True)
-        for col, widget in enumerate((self.check, self.size, self.detection, self.zone,
-                                      self.sizes, self.nth, self.info)):
-            grid.addWidget(widget, row, col)
+        # two narrow columns, five lines a source: the orders dock is narrow at 1366x768
+        top = row * 5
+        grid.addWidget(self.check, top, 0, 1, 2)
+        grid.addWidget(self.size, top + 1, 0)
+        grid.addWidget(self.zone, top + 1, 1)
+        grid.addWidget(self.detection, top + 2, 0)
+        grid.addWidget(self.nth, top + 2, 1)
+        grid.addWidget(QLabel("target sizes"), top + 3, 0)
+        grid.addWidget(self.sizes, top + 3, 1)
+        grid.addWidget(self.info, top + 4, 0, 1, 2)
         for signal in (self.check.toggled, self.size.currentIndexChanged,
                        self.detection.valueChanged, self.zone.currentIndexChanged,
                        self.sizes.textChanged, self.nth.valueChanged):
@@ -174,7 +181,8 @@ class MineLayingEditor(OrderEditor):
         box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id or unit.kind}")
         box.setObjectName(f"layMines_{unit.id}")
         grid = QGridLayout(box)
-        grid.setColumnStretch(6, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
         self.rows[unit.id] = [MineRow(self, unit, stores, source, grid, n)
                               for n, source in enumerate(stores.sources())]
         return box
