@@ -128,3 +128,34 @@ def test_a_ppd_at_a_drone_scores_the_centre_element_only(library):
     s.run(source, limit=60)
     (broken,) = [r for r in s.log if r.kind == "event" and r.data.kind == "ppd_lock_broken"]
     assert broken.data.rule == "E11.542" and broken.data.get("lost") == 3
+
+
+def test_the_orders_panel_offers_a_ppd_and_a_web_fist(library):
+    """The fire orders list (engine/orders/fire_options.py) offers the ISC's PPDs with a 2d6
+    pulse at the D7 (E11.32: 6 on 9 or less at range 10) and the NCL's web caster as a fist
+    with the energy it stores (E14.31: 2 energy at range 10 is 4)."""
+    from sfb_desk.engine.orders.fire_options import OrdersContext, weapon_options
+
+    s, (isc, _) = _session(library)
+    hold = [{"box": f"ppd#{b}", "action": "hold"} for b in "ABCD"]
+    source = Chain(Scripted([At("T1.ea.ISC-DN", {"speed_plot": 0, "weapons": hold}),
+                             At("T1.ea.KLI-D7", {"speed_plot": 0})]), Defaults())
+    while s.pending.key != f"T1.I1.fire.{isc}":
+        s.run(source, limit=1)
+    ctx = OrdersContext(s.state, s.combat, s.specs)
+    ppd = next(o for o in weapon_options(ctx, s.state.unit("ISC-DN")) if o.box == "ppd#A")
+    assert ppd.not_ready is None
+    (target,) = [t for t in ppd.targets if t.target == "KLI-D7"]
+    assert target.refusal is None and target.damage == (6,) * 8 + (0,) * 3  # rolls 2..12
+
+    t, (tho, _) = _session(library, "THO-NCL", "KLI-D7")
+    source = Chain(Scripted([At("T1.ea.THO-NCL", {"speed_plot": 0}),
+                             At("T1.ea.KLI-D7", {"speed_plot": 0})]), Defaults())
+    while t.pending.key != f"T1.I1.fire.{tho}":
+        t.run(source, limit=1)
+    ctx = OrdersContext(t.state, t.combat, t.specs)
+    fist = next(o for o in weapon_options(ctx, t.state.unit("THO-NCL"))
+                if o.box == "webcaster#W")
+    assert fist.not_ready is None
+    (target,) = [x for x in fist.targets if x.target == "KLI-D7"]
+    assert target.damage == (4, 4, 4, 4, 0, 0)  # E14.22: 1-4 hit at 1-10

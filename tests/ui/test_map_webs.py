@@ -110,3 +110,42 @@ def test_in_the_app_a_neo_tholian_web_catches_a_d7(qtbot, monkeypatch):
         window.shutdown()
         window.close()
         window.deleteLater()
+
+
+def test_the_fire_orders_cast_a_web_from_the_web_caster_row(qtbot):
+    """The orders panel's web caster row takes the hexes of a cast (E12.41); left empty it is
+    a web fist at the target (E14); the session takes the cast."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_orders_helpers import FakeController
+
+    from sfb_desk.data.game_setup import units_from_scenario
+    from sfb_desk.data.library import load_library
+    from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+    from sfb_desk.engine.session import Accepted, Session
+    from sfb_desk.robot.duel import duel_scenario, side_names
+    from sfb_desk.ui.orders.panel import OrdersPanel
+
+    library = load_library()
+    setup = units_from_scenario(duel_scenario("THO-NCL", "KLI-D7", 1, 10, library), library,
+                                ids={}, turns=1, dice_seed=3)
+    s = Session(setup.state, setup.combat, setup.specs)
+    tho, _ = side_names(library.get("THO-NCL"), library.get("KLI-D7"))
+    source = Chain(Scripted([At("T1.ea.THO-NCL", {"speed_plot": 0}),
+                             At("T1.ea.KLI-D7", {"speed_plot": 0})]), Defaults())
+    while s.pending.key != f"T1.I1.fire.{tho}":
+        s.run(source, limit=1)
+    panel = OrdersPanel()
+    qtbot.addWidget(panel)
+    panel.resize(760, 700)
+    panel.show()
+    controller = FakeController(s)
+    panel.bind(controller)
+    row = panel.editor.row("THO-NCL", "webcaster#W")
+    row.check.setChecked(True)
+    assert row.order() == {"box": "webcaster#W", "target": "KLI-D7"}  # a fist: the default
+    row.hexes.setText("2206, 2306")
+    assert row.order() == {"box": "webcaster#W", "mode": "cast", "hexes": ["2206", "2306"]}
+    assert s.check({"THO-NCL": [row.order()]}) is None

@@ -205,7 +205,7 @@ def sensor_facts(ctx: OrdersContext, unit: Unit, record: ShipRecord, spec: ShipS
 
 
 def _damage_by_roll(w: DirectFireWeapon, mode: str, mount: Weapon, where: FireSituation,
-                    target: Unit) -> tuple[int, ...]:
+                    target: Unit, energy: int | None = None) -> tuple[int, ...]:
     shift = where.add_shift if w.ignores_ew else where.shift
     if target.kind == DRONE:
         shift = max(shift, ew_shift(drone_ecm_penalty(w.code)))  # FD1.51
@@ -214,7 +214,7 @@ def _damage_by_roll(w: DirectFireWeapon, mode: str, mount: Weapon, where: FireSi
     for roll in range(low, high + 1):
         r = fire_weapon(w, mode, true_range=where.true_range, roll=roll,
                         effective_range=where.effective_range, shift=shift,
-                        mount_range=mount.max_range)
+                        mount_range=mount.max_range, energy=energy)
         out.append(0 if isinstance(r, Refusal) else (r.damage or int(r.destroys_drone)))
     return tuple(out)
 
@@ -227,7 +227,9 @@ def _not_ready(ctx: OrdersContext, unit: Unit, record: ShipRecord, mount: Weapon
         return Refusal("C6.5471", f"{unit.id} broke down and cannot fire yet")
     if all(b in unit.destroyed for b in mount.box_ids):
         return Refusal("D4.2", f"{box} is destroyed")
-    if any(a.box == box for a in record.energy.weapons):
+    if w.code == "WEB-CASTER":
+        pass  # it fires what it stores (E12.34): weapon_options checks the store
+    elif any(a.box == box for a in record.energy.weapons):
         if box not in record.armed:
             return Refusal("E1.2", f"{box} holds no complete load this turn")
     elif w.code in PHASER_CAPACITY and capacitor < PHASER_CAPACITY[w.code]:
@@ -257,22 +259,38 @@ def weapon_options(ctx: OrdersContext, unit: Unit) -> list[WeaponOption]:
         arming = arming_now(record, spec, unit, box, ctx.state.turn)
         modes = offered_modes(w, arming)
         not_ready = weasel or _not_ready(ctx, unit, record, mount, w, record.capacitor)
+        stored = _stored(w, arming, ctx.state.turn)
+        if not_ready is None and stored == 0:
+            not_ready = Refusal("E12.31", f"{box} stores no energy")
+        elif not_ready is None and w.code == "WEB-CASTER" and (
+                box in record.fired or record.history.shots_in_turn(box, ctx.state.turn)):
+            not_ready = Refusal("E12.36", f"{box} has fired this turn")
         options: list[TargetOption] = []
         if not_ready is None:
             for t in targets:
-                options.append(_target_option(ctx, unit, record, spec, mount, w, modes[0], t))
+                options.append(_target_option(ctx, unit, record, spec, mount, w, modes[0], t,
+                                              stored))
         out.append(WeaponOption(box, mount, not_ready, modes, tuple(options)))
     out.extend(_add_options(ctx, unit, targets, weasel))
     return out
 
 
+def _stored(w: DirectFireWeapon, arming: WeaponArming | None, turn: int) -> int | None:
+    """A web caster's energy now (E12.32), None for other weapons."""
+    if w.code != "WEB-CASTER":
+        return None
+    return int(arming.stored_at(turn)) if arming is not None else 0
+
+
 def _target_option(ctx: OrdersContext, unit: Unit, record: ShipRecord, spec: ShipSpec,
-                   mount: Weapon, w: DirectFireWeapon, mode: str, target: Unit) -> TargetOption:
+                   mount: Weapon, w: DirectFireWeapon, mode: str, target: Unit,
+                   energy: int | None = None) -> TargetOption:
     where = situation(unit.hex, unit.facing, target.hex, target.facing, clock=ctx.clock,
                       fire_control=fire_control(record),
                       **sensor_facts(ctx, unit, record, spec, target))
-    refusal = check_shot(ShotOrder(mount, mode), where, record.history)
-    damage = () if refusal is not None else _damage_by_roll(w, mode, mount, where, target)
+    refusal = check_shot(ShotOrder(mount, mode, energy), where, record.history)
+    damage = () if refusal is not None else _damage_by_roll(w, mode, mount, where, target,
+                                                            energy)
     return TargetOption(target.id, where, refusal, damage)
 
 
@@ -285,7 +303,9 @@ def target_option(ctx: OrdersContext, unit: Unit, option: WeaponOption, target: 
     w = direct_fire_weapon(option.weapon.type)
     if option.add or record is None or spec is None or t is None or w is None:
         return option.option(target)
-    return _target_option(ctx, unit, record, spec, option.weapon, w, mode, t)
+    box = option.weapon.box_ids[0]
+    stored = _stored(w, arming_now(record, spec, unit, box, ctx.state.turn), ctx.state.turn)
+    return _target_option(ctx, unit, record, spec, option.weapon, w, mode, t, stored)
 
 
 def _add_options(ctx: OrdersContext, unit: Unit, targets: list[Unit],

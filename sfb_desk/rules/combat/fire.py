@@ -200,7 +200,8 @@ def check_shot(
     if where.passive and where.true_range > PASSIVE_MAX_TRUE_RANGE:
         return Refusal("D19.23", f"under passive fire control direct fire reaches true range 5, not {where.true_range}")
     if (w.needs_lock_on or mode in _LOCK_ON_MODES) and (not where.lock_on or where.passive):
-        rule = "E5.14" if w.needs_lock_on else "D6.124"
+        rule = {"ADD": "E5.14", "PPD": "E11.15"}.get(w.code, "E5.14") if w.needs_lock_on \
+            else "D6.124"
         return Refusal(rule, f"{w.title} ({mode}) needs a lock-on to its target")
     mount = order.weapon
     if not mount.arcs and not mount.extra_bearings:

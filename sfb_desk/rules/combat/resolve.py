@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sfb_desk.rules.charts.c2 import TR_TABLES, web_fist_hit
+from sfb_desk.rules.charts.c2 import TR_TABLES, ppd_pulse, web_fist_hit
 from sfb_desk.rules.charts.heavy_weapons import (
     DISRUPTOR_MAX_RANGES,
     FUSION_TABLES,
@@ -233,6 +233,9 @@ def _hit_or_miss(
         result = hellbore_hit(eff, roll, mode == "overload", true_range=true_range, shift=shift)
         if result.hit:
             extra.append("E10.4: the damage envelops the target (general reinforcement first, D3.3412)")
+    elif code == "PPD":  # one pulse (E11.31): splash and the train are the sequencer's
+        result = ppd_pulse(eff, roll, true_range=true_range, shift=shift)
+        extra.append("E11.32: one pulse's total; the splash spreads it over three shields")
     elif code == "WEB-CASTER":  # web fist (E14): all the stored energy, 1..5
         spent = 5 if energy is None else int(energy)  # None: a full caster (E12.31)
         if not 1 <= spent <= 5:

@@ -14,7 +14,9 @@ across the turn boundary (E1.50); a phaser fires once a turn (E2.22); the phaser
 4 times a turn and is exempt from the gap (E2.151); the anti-drone fires one round an impulse
 and is exempt (E1.213, E5.13).
 
-The web caster fires here only as a web fist (E14: mode ``fist``, 1d6 at effective range,
+The PPD is here as one pulse (E11.31: 2d6 wave-lock at the effective range, the pulse's total
+damage at the true range; the splash and the train are the sequencer's). The web caster fires
+here only as a web fist (E14: mode ``fist``, 1d6 at effective range,
 damage by true range and the energy stored, E14.22, E14.31). Elsewhere: the PPD's pulse trains
 (E11) and cast webs (E12) are the sequencer's own steps (engine/ppd_steps.py, web_steps.py).
 Not here yet: displacement device (G18), mauler (E8), ESG (G23), hellbore direct-fire mode
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sfb_desk.rules.charts.c2 import TR_TABLES, WEB_FIST
+from sfb_desk.rules.charts.c2 import PPD, TR_TABLES, WEB_FIST
 from sfb_desk.rules.charts.heavy_weapons import DISRUPTOR, FUSION_TABLES, HELLBORE, PHOTON
 from sfb_desk.rules.charts.phasers import phaser_table
 from sfb_desk.rules.charts.seeking import ANTI_DRONE, PLASMA_BOLT
@@ -120,6 +122,10 @@ DIRECT_FIRE_WEAPONS: dict[str, DirectFireWeapon] = {
            QUARTER_TURN),
         _w("WEB-CASTER", "Web fist", "E14", HIT_OR_MISS, "1d6", ("fist",), QUARTER_TURN,
            minimum_rule="E14.252"),
+        # One PPD pulse (E11.31): the orders panel and the CLI read it; in play the train is
+        # the sequencer's PPD Step (engine/ppd_steps.py).
+        _w("PPD", "Plasmatic pulsar device (one pulse)", "E11.32", HIT_OR_MISS, "2d6", ("pulse",),
+           QUARTER_TURN, minimum_rule="E11.312", needs_lock_on=True),
     )
 }
 
@@ -137,6 +143,7 @@ ALIASES: dict[str, str] = {
     "tr-h": "TR-H",
     "tr-l": "TR-L",
     "web-fist": "WEB-CASTER",
+    "ppd": "PPD",
 }
 
 
@@ -150,13 +157,15 @@ def direct_fire_weapon(name: str) -> DirectFireWeapon | None:
 def _chart(weapon: DirectFireWeapon) -> HitChart | None:
     return {
         "PHOTON": PHOTON, "DISRUPTOR": DISRUPTOR, "HELLBORE": HELLBORE, "ADD": ANTI_DRONE,
-        "WEB-CASTER": WEB_FIST,
+        "WEB-CASTER": WEB_FIST, "PPD": PPD,
     }.get(weapon.code, PLASMA_BOLT if weapon.code.startswith("PLASMA-") else None)
 
 
 def _chart_mode(weapon: DirectFireWeapon, mode: str) -> str:
     if weapon.code.startswith("PLASMA-"):
         return "bolt"
+    if weapon.code == "PPD":
+        return "standard"
     return "5" if weapon.code == "WEB-CASTER" else mode  # the fist's range bands (E14.22)
 
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -113,6 +114,16 @@ class WeaponRow:
         grid.addWidget(self.target, row, 2)
         grid.addWidget(self.mode, row, 3)
         grid.addWidget(self.info, row, 4)
+        self.hexes: QLineEdit | None = None
+        if option.weapon.type == "WEB-CASTER":  # cast a web instead of a fist (E12.41)
+            self.hexes = QLineEdit()
+            self.hexes.setObjectName(f"web_{unit.id}_{option.box}")
+            self.hexes.setPlaceholderText("web hexes")
+            self.hexes.setToolTip("Cast a web into these hexes (1 to 5 in a straight line, "
+                                  "E12.41), e.g. 2206 2306; left empty, the caster fires a web "
+                                  "fist at the target (E14)")
+            self.hexes.textEdited.connect(self._changed)
+            grid.addWidget(self.hexes, row, 3)
         self.checked_at = 0  # the order the table checked the weapons in (shots resolve so)
         self.check.toggled.connect(self._toggled)
         self.target.currentIndexChanged.connect(self._changed)
@@ -143,6 +154,9 @@ class WeaponRow:
         self.info.setStyleSheet(f"color: {colour};")
 
     def order(self) -> dict[str, object]:
+        if self.hexes is not None and self.hexes.text().split():  # E12.41: a cast web
+            hexes = self.hexes.text().replace(",", " ").split()
+            return {"box": self.option.box, "mode": "cast", "hexes": hexes}
         target = self.target.currentData()
         if target is None:
             raise OrdersInputError(f"{self.option.box} of {self.unit.id}: there is no target "
