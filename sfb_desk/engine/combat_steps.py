@@ -50,7 +50,7 @@ from ..rules.combat.resolve import die_row
 from ..rules.combat.rate import FiringHistory, record_shot
 from ..rules.combat.volley import shield_phase, volley_steps
 from ..rules.damage import ChoiceNeeded, RollsNeeded
-from ..rules.combat.weapons import OVERLOAD_MODES
+from ..rules.combat.weapons import OVERLOAD_MODES, option_weapon
 from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.results import Refusal, event
 from ..rules.seeking import apply_shot
@@ -185,6 +185,7 @@ class CombatSteps:
             elif any(w.box == box for w in ship.energy.weapons):
                 if box not in ship.armed:
                     return Refusal("E1.2", f"{box} of {unit.id} holds no complete load this turn")
+                weapon = option_weapon(weapon, self._arming_now(ship, unit, box))  # G15.4
                 refusal = self._check_overload(unit, ship, weapon, mode)
                 if refusal is not None:
                     return refusal

@@ -29,6 +29,7 @@ from fractions import Fraction
 from ..engine.codec import encode
 from ..rules.ship import SHIELD_COUNT
 from ..rules.energy import Allocation, ledger, template, validate
+from ..rules.energy.allocation import WeaponOrder
 from ..rules.energy.costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES
 from ..rules.hexes import hex_range
 from ..rules.results import Refusal
@@ -44,6 +45,9 @@ OVERLOADABLE = frozenset({"DISRUPTOR", "PHOTON", "FUSION"})
 #: The slowest a photon ship plots to pay for its overloads (E4.41): still fast enough to turn
 #: and keep the enemy in its arcs.
 PHOTON_SLOW_FLOOR = 8
+#: What the robot arms an Orion option mount with (G15.4: the owner's choice among the weapons
+#: of its operating zone): a disruptor, armed each turn, fires every turn (E3).
+OPTION_LOAD = "DISRUPTOR"
 #: Hexes of speed the ship gives up at most to power its tractors against drones (G7.15).
 TRACTOR_SPEED = 3
 
@@ -53,7 +57,7 @@ def allocation_answer(prompt, session, lv: Level) -> dict:  # noqa: ANN001
     me = ship(session, prompt.unit)
     assert me is not None, f"no ship record for {prompt.unit}"
     energy = session.energy_state(me.id)  # crippled now (S2.4): emergency life support
-    base = template(me.spec, energy)
+    base = _with_option_mounts(template(me.spec, energy), me, energy)
     enemy = nearest_enemy(session, me.unit)
     last: Refusal | None = None
     for candidate in _candidates(base, me, enemy, energy, lv, session):
@@ -75,6 +79,18 @@ class NoLegalAnswer(RuntimeError):
         super().__init__(f"{key}: no legal answer ({why})")
         self.key = key
         self.why = why
+
+
+def _with_option_mounts(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: ANN001
+    """G15.4: the template leaves an Orion's option mounts to the player; the robot arms each
+    undestroyed one with :data:`OPTION_LOAD` (decisions.md, "Robot opponent")."""
+    from ..rules.energy.state import weapon_destroyed
+
+    have = {o.box for o in alloc.weapons}
+    extra = tuple(WeaponOrder(w.box, "arm", mode=OPTION_LOAD) for w in energy.weapons
+                  if w.type == "OPTION" and w.box not in have
+                  and not weapon_destroyed(me.spec, w.box, me.unit.destroyed))
+    return replace(alloc, weapons=alloc.weapons + extra) if extra else alloc
 
 
 def _fit_speed(alloc: Allocation, me: Ship, energy) -> Allocation:  # noqa: ANN001

@@ -37,6 +37,7 @@ import re
 from ..analysis.weapon_matrices import UnsupportedWeapon, weapon_matrix
 from ..rules.arcs import arc_mask
 from ..rules.charts.impulse import moves_on
+from ..rules.combat.weapons import option_weapon
 from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.energy.reserve import reserve_available
 from ..rules.hexes import hex_range
@@ -131,6 +132,7 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
         if not bears(w, me.unit, enemy.unit.hex):
             continue
         arming = None if is_phaser else session.arming_now(me.id, box)
+        w = option_weapon(w, arming)  # G15.4: an option mount fires as what it holds
         overload = bool(arming is not None and arming.overload)
         now = expected(w, rng, overload=overload) if rng <= OVERLOAD_RANGE or not overload else 0
         shot = {"box": box, "target": enemy.id}

@@ -25,7 +25,7 @@ Not here yet: displacement device (G18), mauler (E8), ESG (G23), hellbore direct
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sfb_desk.rules.charts.c2 import PPD, TR_TABLES, WEB_FIST
 from sfb_desk.rules.charts.heavy_weapons import DISRUPTOR, FUSION_TABLES, HELLBORE, PHOTON
@@ -145,6 +145,16 @@ ALIASES: dict[str, str] = {
     "web-fist": "WEB-CASTER",
     "ppd": "PPD",
 }
+
+
+def option_weapon(weapon, arming):  # noqa: ANN001, ANN201 - a ship Weapon, a WeaponArming
+    """G15.4: an Orion option mount fires as the weapon its load was armed as (the energy
+    order's mode, e.g. ``DISRUPTOR``); any other mount, or an option mount holding nothing, is
+    itself."""
+    if weapon.type != "OPTION" or arming is None:
+        return weapon
+    kind = (arming.mode or "").strip().upper()
+    return replace(weapon, type=kind) if kind and kind != "OPTION" else weapon
 
 
 def direct_fire_weapon(name: str) -> DirectFireWeapon | None:
