@@ -38,6 +38,7 @@ from ..rules.systems.mines.laying import (
     laid_mine,
     mls_stores,
     program_problems,
+    racks_destroyed,
     ship_stores,
     take,
 )
@@ -170,7 +171,8 @@ class MineLayingSteps:
                 problems = lay_problems(
                     stores, str(source), str(size), clock=clock, turn=turn,
                     minelayer=self._minelayer(uid), em=unit.em.active,
-                    bay_busy=source == "nsm" and self._bay_busy(uid, clock))
+                    bay_busy=source == "nsm" and self._bay_busy(uid, clock),
+                    destroyed_racks=racks_destroyed(unit.destroyed))
                 sizes = item.get("sizes", list(range(1, 9)))
                 problems += program_problems(item.get("detection", 1), item.get("zone", 1),
                                              sizes, item.get("nth", 0))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...rules.game_state import GameState
 from ...rules.hexes import hex_range
 from ...rules.ship import ShipSpec
-from ...rules.systems.mines.laying import lay_problems, ship_stores
+from ...rules.systems.mines.laying import lay_problems, racks_destroyed, ship_stores
 from ...rules.units import SHIP, clock_of
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ def side_can_lay(state: GameState, combat: Combat | None, specs: Mapping[str, Sh
             for size in ("large", "small"):
                 if not lay_problems(stores, source, size, clock=clock, turn=state.turn,
                                     minelayer=bool(flags & {"minelayer", "minesweeper"}),
-                                    em=unit.em.active):
+                                    em=unit.em.active,
+                                    destroyed_racks=racks_destroyed(unit.destroyed)):
                     return True
     return False

@@ -33,6 +33,7 @@ from sfb_desk.rules.systems.mines.laying import (
     MineStores,
     lay_problems,
     program_problems,
+    racks_destroyed,
     ship_stores,
 )
 from sfb_desk.rules.units import Unit
@@ -137,7 +138,8 @@ class MineRow:
         flags = set(spec.flags) if spec is not None else set()
         out = lay_problems(self.stores, self.source, self.size.currentData() or "large",
                            clock=ctx.clock, turn=ctx.state.turn, em=self.unit.em.active,
-                           minelayer=bool(flags & {"minelayer", "minesweeper"}))
+                           minelayer=bool(flags & {"minelayer", "minesweeper"}),
+                           destroyed_racks=racks_destroyed(self.unit.destroyed))
         try:
             sizes = parse_sizes(self.sizes.text())
         except OrdersInputError as exc:

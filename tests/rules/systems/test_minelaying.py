@@ -150,3 +150,16 @@ def test_the_owner_sees_a_laid_mine_arming_the_enemy_only_its_counter():
     assert (theirs.own, theirs.detection, theirs.type) == (False, None, "unknown")
     (armed,) = field.update(replace(mine, mode="active")).view_for("Romulan")
     assert armed.armed
+
+
+def test_m9_13_a_destroyed_rack_loses_its_mines():
+    from sfb_desk.rules.systems.mines.laying import racks_destroyed
+
+    gone = racks_destroyed({"mine_rack#2", "phaser#1", "shuttle#2"})
+    assert gone == frozenset({2})
+    stores = stores_for("MS", racks=2)
+    assert lay_problems(stores, "rack#1", "large", clock=1, turn=1, minelayer=True,
+                        destroyed_racks=gone) == []
+    (problem,) = lay_problems(stores, "rack#2", "large", clock=1, turn=1, minelayer=True,
+                              destroyed_racks=gone)
+    assert "M9.13" in problem

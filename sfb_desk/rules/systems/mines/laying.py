@@ -98,6 +98,12 @@ def stores_for(unit: str, *, racks: int = 0, nsm: int = 0) -> MineStores:
     return MineStores(unit, racks=tuple(Rack() for _ in range(racks)), nsm=nsm)
 
 
+def racks_destroyed(destroyed: frozenset[str] | set[str]) -> frozenset[int]:
+    """The rack numbers whose ``mine_rack#N`` box is among ``destroyed`` (M9.13)."""
+    return frozenset(int(b.split("#")[1]) for b in destroyed
+                     if b.startswith("mine_rack#") and b.split("#")[1].isdigit())
+
+
 def ship_stores(unit: str, special) -> MineStores | None:  # noqa: ANN001 - SpecialSystems
     """The starting stores of a ship whose class has ``special`` systems: its ``mine_rack``
     boxes (M9.11) and ``nsm`` boxes (M2.7); None when it carries no mines."""
@@ -120,13 +126,15 @@ def lay_problems(
     stores: MineStores, source: str, size: str, *, clock: int, turn: int,
     minelayer: bool = False, em: bool = False, mine_type: str = "explosive",
     control: str = "automatic", bay_busy: bool = False,
+    destroyed_racks: frozenset[int] = frozenset(),
 ) -> list[str]:
     """Why ``stores``' unit may not lay a ``size`` mine from ``source`` now; [] when it may.
 
     * any mine: explosive with an automatic detonator only (M9.23, M4.426, M5.23); not on
       erratic maneuvers (C10.514);
     * ``rack#N``: minesweepers and minelayers only (M9.21), one mine a rack a turn (M9.21),
-      from the mines in that rack (M9.11, no reloads M9.12);
+      from the mines in that rack (M9.11, no reloads M9.12), not a destroyed one: its mines
+      are lost with it (M9.13; ``destroyed_racks``, 1-based);
     * ``nsm``: large (M2.0); one drop through the hatch a turn, a quarter turn after the last
       (M2.11, M2.115), not on an impulse the bay launches or lands a shuttle or next to it
       (``bay_busy``, M2.113);
@@ -147,6 +155,8 @@ def lay_problems(
             problems.append("only minesweepers and minelayers lay mines from racks (M9.21)")
         if rack is None:
             problems.append(f"{stores.unit} has no mine rack {source!r} (M9.11)")
+        elif int(n) in destroyed_racks:
+            problems.append(f"{source} is destroyed, and its mines with it (M9.13)")
         else:
             if rack.holds(size) <= 0:
                 problems.append(f"{source} holds no {size} mine (M9.11; racks are not "
