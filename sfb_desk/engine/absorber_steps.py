@@ -36,6 +36,7 @@ from ..rules.energy.panels import (
 )
 from ..rules.energy.reserve import reserve_available, use_reserve
 from ..rules.results import Refusal, event
+from ..rules.systems.ppd import two_bank_split
 from ..rules.units import clock_of
 from .prompts import Choice, Prompt, check_choice
 
@@ -113,6 +114,19 @@ class AbsorberSteps:
         return VolleyGroup(tid, group.step, (hit,), group.shield, group.enveloping)
 
     def _panel_parts(self, state: PanelState, group: VolleyGroup) -> list[tuple[str, int]]:
+        if group.splash and group.shield is not None:  # a PPD pulse on the banks (E11.354)
+            damage: dict[int, int] = {}
+            for h in group.hits:
+                damage[h.shield] = damage.get(h.shield, 0) + h.damage
+            if len(state.keys) == 2:
+                split = two_bank_split(damage, group.shield,
+                                       lambda p: bank_for_shield(state, p))
+            else:  # six banks (a base): as shields
+                split = {}
+                for p, n in damage.items():
+                    key = bank_for_shield(state, p)
+                    split[key] = split.get(key, 0) + n
+            return [(k, n) for k, n in split.items() if n]
         if group.shield is not None:
             return [(bank_for_shield(state, group.shield), group.damage)]
         keys = [k for k in state.keys if state.operating(k)] or list(state.keys)

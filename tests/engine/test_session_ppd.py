@@ -159,3 +159,28 @@ def test_the_orders_panel_offers_a_ppd_and_a_web_fist(library):
     assert fist.not_ready is None
     (target,) = [x for x in fist.targets if x.target == "KLI-D7"]
     assert target.damage == (4, 4, 4, 4, 0, 0)  # E14.22: 1-4 hit at 1-10
+
+
+def test_e11_354_a_pulse_on_the_conquistadors_two_banks(library):
+    """E11.354 through the damage path: a 1+4+1 pulse striking position #2 of the
+    reconstructed Conquistador puts the larger side element on the aft panels and the rest
+    on the forward panels; on #1 all six go forward."""
+    from test_session_panels import _drive, _session as cortez
+
+    from sfb_desk.rules.combat import Hit, VolleyGroup
+    from sfb_desk.rules.combat.volley import PPD_STEP
+
+    s = cortez(library)
+
+    def pulse(centre, damage):
+        mark = len(s.log)
+        hits = tuple(Hit("KRT", "CORTEZ", v, k, None, PPD_STEP, "ppd#A")
+                     for k, v in damage.items())
+        _drive(s._resolve_volley(VolleyGroup("CORTEZ", PPD_STEP, hits, centre, splash=True)))
+        return {r.data.get("bank"): r.data.get("damage") for r in list(s.log)[mark:]
+                if r.kind == "event" and r.data.kind == "panels"}
+
+    assert pulse(2, {1: 1, 2: 4, 3: 1}) == {"pa_fwd": 5, "pa_aft": 1}
+    assert s.panels("CORTEZ").bank("pa_aft").held == 1
+    assert pulse(1, {6: 1, 1: 4, 2: 1}) == {"pa_fwd": 6}
+    assert pulse(6, {5: 1, 6: 1}) == {"pa_aft": 1, "pa_fwd": 1}  # 1+1+0: the first 1 aft

@@ -172,3 +172,21 @@ def test_e11_332_example_phasers_through_the_shields_a_pulse_came_through():
     phase = shield_phase(CombatTarget("D7", spec, shields),
                          VolleyGroup("D7", PPD_STEP, hits, shield=3, splash=True))
     assert phase.penetrated == (2, 3) and phase.internal == 5
+
+
+def test_e11_354_a_pulse_on_a_two_bank_andromedan():
+    from sfb_desk.rules.systems.ppd import two_bank_split
+
+    def bank(p):
+        return "fwd" if p in (6, 1, 2) else "aft"
+
+    assert two_bank_split(splash(8, 1), 1, bank) == {"fwd": 6}  # #1: all forward
+    assert two_bank_split(splash(8, 4), 4, bank) == {"aft": 6}  # #4: all aft
+    assert two_bank_split(splash(8, 2), 2, bank) == {"aft": 1, "fwd": 5}  # larger side aft
+    assert two_bank_split(splash(8, 3), 3, bank) == {"fwd": 1, "aft": 5}  # larger side fwd
+    # 1+1+0 on #6: the first 1 is the larger splash element and strikes the opposite panels
+    assert two_bank_split(splash(28, 6), 6, bank) == {"aft": 1, "fwd": 1}
+    assert two_bank_split(splash(28, 5), 5, bank) == {"fwd": 1, "aft": 1}
+    # the #2/#3 border: the Alt line, each element to its own bank
+    assert two_bank_split(splash(8, 2, {2: 0, 3: 0}, hex_side=(2, 3)), 2, bank) == {
+        "fwd": 3, "aft": 3}

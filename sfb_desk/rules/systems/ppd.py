@@ -179,3 +179,26 @@ def ppd_fleet_limit(flagship_ppds: int, ships: int) -> int:
         return 0
     others = ships - 1
     return min(PPD_FLEET_MAX, min(flagship_ppds, 4) + -(-others // 3))
+
+
+def two_bank_split(damage: dict[int, int], centre: int, bank_of) -> dict[str, int]:  # noqa: ANN001
+    """E11.354: one pulse on an Andromedan with two panel banks. ``damage`` by shield position
+    (the splash or the Alt line), ``centre`` the position struck, ``bank_of`` the bank covering
+    a position. On #1 or #4 everything goes to that bank; on #2, #3, #5 or #6 the larger side
+    element goes to the other bank and the rest to the bank of the position struck; on a
+    #2/#3 or #5/#6 border (the Alt line) each element to its own position's bank."""
+    out: dict[str, int] = {}
+    home = bank_of(centre)
+    sides = {k: v for k, v in damage.items() if k != centre}
+    if centre in (1, 4) or centre not in damage:  # an Alt line has no centre element
+        for k, v in damage.items():
+            key = home if centre in (1, 4) else bank_of(k)
+            out[key] = out.get(key, 0) + v
+        return out
+    larger = max(sides, key=lambda k: (sides[k], k == (centre - 2) % 6 + 1), default=None)
+    for k, v in damage.items():
+        key = home
+        if k == larger:
+            key = next((bank_of(p) for p in range(1, 7) if bank_of(p) != home), home)
+        out[key] = out.get(key, 0) + v
+    return out
