@@ -13,7 +13,11 @@ explosive mines through :func:`place`):
 * damage: :func:`explosion_damage` (M4.3, M2.5);
 * sweeping: :func:`damage_to_mine` (M8.41-M8.42), :func:`mss_sweep` (M8.32),
   :func:`phaser_sweep_problems` (M8.11);
-* laying: :func:`laying_problems` (M9, M3.22), :func:`arming_done` (M2.3, M3.223).
+* laying: :func:`laying_problems` (M9, M3.22), :func:`arming_done` (M2.3, M3.223); in play,
+  :mod:`.laying` (racks, the shuttle hatch, minelaying shuttles: M9.11-M9.23, M2.11-M2.115,
+  R1.F6);
+* captor and sensor mines at the table: :mod:`.captors` (rates M4.412-M4.423, limits M4.424,
+  M4.43, M4.45, M4.47, sensor orders M4.54, M4.542).
 """
 
 from .detection import (
