@@ -190,6 +190,7 @@ class AbsorberSteps:
         through (the owner picks the box; default the most degraded); each box's capacity goes
         and the energy above the new capacity is released (D10.421) by the D10.424 cascade;
         what nothing takes up is a separate volley of internal damage."""
+        yield from self._hangar_hits(tid, before, group)  # G19.213 (satship_steps)
         state = self.panels(tid)
         unit = self._units[tid]
         hit = sorted(b for b in unit.destroyed - before if b.startswith("pa_"))

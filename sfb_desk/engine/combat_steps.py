@@ -316,7 +316,7 @@ class CombatSteps:
         tid = group.target
         unit = self._units[tid]
         record = self._ships.get(tid)
-        if record is None or not unit.active:
+        if record is None or not (unit.active or unit.status == "hangar"):  # G19.213 aboard
             return
         spec = self.specs[record.spec_id]
         group = yield from self._panel_volley(tid, spec, group)  # D10 (absorber_steps)
@@ -324,7 +324,8 @@ class CombatSteps:
             return  # the power absorbers took it all
         record, unit = self._ships[tid], self._units[tid]
         before = unit.destroyed
-        target = CombatTarget(tid, spec, record.shields, damage_state(record, spec, before))
+        target = CombatTarget(tid, spec, record.shields,
+                              damage_state(record, spec, before | self._hangar_marks(tid)))
         self._settling = tid  # its damage is in hand until the volley is settled (corrections)
         vno = self._volley_no()
         vkey = self._key(f"dac.v{vno}", tid)

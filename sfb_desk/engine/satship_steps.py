@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
+from ..rules.combat import Hit, VolleyGroup
+from ..rules.energy.absorbers import module_hit, module_take
 from ..rules.energy.costs import SAT_SHIP_TRANSPORT
 from ..rules.energy.reserve import reserve_available, use_reserve
 from ..rules.hexes import hex_from_label, hex_range, parse_facing
@@ -32,7 +34,7 @@ from ..rules.results import Refusal, event
 from ..rules.systems import satships as sat
 from ..rules.systems.andromedan import IN_HANGAR
 from ..rules.units import ACTIVE, clock_of
-from .prompts import Orders, Prompt
+from .prompts import Choice, Orders, Prompt, check_choice
 
 Walk = Generator[Prompt, object, None]
 
@@ -232,6 +234,64 @@ class SatShipSteps:
                          f"{carrier} recovers {uid} by transporter ({power} power); seeking "
                          "weapons aimed at it follow the mothership (G19.48)",
                          carrier=carrier, power=str(power)))
+
+    # -- G19.213: the mothership's Shuttle hits ----------------------------------------------
+    def _hangar_marks(self, uid: str) -> frozenset[str]:
+        """The hangar boxes the DAC sees as gone: all of them when nothing is aboard, so a
+        Shuttle hit walks on to the next entry (G19.213); none otherwise."""
+        record = self._ships.get(uid)
+        if record is None or record.andro.aboard or record.panels.modules:
+            return frozenset()
+        spec = self.specs[record.spec_id]
+        return frozenset(b for s in spec.special if s.key == "hangar" for b in s.box_ids)
+
+    def _hangar_hits(self, tid: str, before: frozenset[str], group) -> Walk:  # noqa: ANN001
+        """G19.213: each Shuttle hit the DAC put on a hangar box is scored on a sat ship aboard
+        (the owner picks; default the first) or an energy module (G20.41); the hangar is never
+        damaged. Each sat ship's points are one volley, on its front panels (G19.23)."""
+        unit = self._units[tid]
+        hits = sorted(b for b in unit.destroyed if b.startswith("hangar#"))
+        if not hits:
+            return
+        fresh = [b for b in hits if b not in before and b not in self._hangar_marks(tid)]
+        self._put(replace(unit, destroyed=unit.destroyed - set(hits)))
+        record = self._ships[tid]
+        self._ships[tid] = replace(record, destroyed_this_turn=record.destroyed_this_turn
+                                   - set(hits))
+        aboard = [u for u in record.andro.aboard if not self._ships[u].ship_destroyed]
+        modules = [f"module {n}" for n in range(1, len(record.panels.modules) + 1)]
+        points: dict[str, int] = {}
+        for n, box in enumerate(fresh, 1):
+            options = tuple(aboard + modules)
+            if not options:
+                break
+            pick = options[0]
+            if len(options) > 1:
+                prompt = Choice(self._key(f"hangar.{n}", tid),
+                                f"A Shuttle hit on {tid} is scored on a satellite ship in its "
+                                f"hangar: which? (G19.213)", options, rule="G19.213", unit=tid,
+                                default=options[0])
+                pick = yield from self._ask(prompt, lambda v, p=prompt: check_choice(p, v))
+            points[pick] = points.get(pick, 0) + 1
+        first = group.hits[0]
+        for target, n in points.items():
+            self._emit(event("hangar_hit", tid, "G19.213", f"{n} Shuttle hit(s) on {tid} are "
+                             f"scored on {target} in its hangar", target=target, points=n))
+            if target.startswith("module "):
+                self._module_hit(tid, int(target.split()[1]), n)
+                continue
+            hit = Hit(first.firer, target, n, 1, None, group.step, "hangar", None)
+            yield from self._resolve_volley(VolleyGroup(target, group.step, (hit,), 1))
+
+    def _module_hit(self, carrier: str, n: int, points: int) -> None:
+        """G20.41, G20.42: a module aboard absorbs hangar hits until full; after that every 12th
+        point destroys one of its panels."""
+        state = self.panels(carrier)
+        module, left = module_take(state.modules[n - 1], points)
+        if left:
+            module = module_hit(module, left)
+        self._panel_put(carrier, replace(state, modules=state.modules[:n - 1] + (module,)
+                                         + state.modules[n:]))
 
     def _check_transfers(self, carrier: str, items: object) -> list[tuple] | Refusal:
         """G20.31: energy moved from the mothership's panels into an energy module in its

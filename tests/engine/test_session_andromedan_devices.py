@@ -177,3 +177,58 @@ def test_g19_272_weapons_arm_in_the_hangar(library, monkeypatch):
     assert session.state.unit("AND-COB").status == "hangar"
     tr = session.combat.ship("AND-COB").energy.arming("tr#A")
     assert tr is not None and tr.energies == (2,)  # a light TR's first 2 (E9.212), carried
+
+
+def _volley_on(session, tid, points, rolls):
+    """A volley of ``points`` on ``tid``'s shield #1 through the damage path, DAC ``rolls``
+    then 8s, every Choice its default; returns the prompts seen."""
+    from sfb_desk.engine.prompts import DiceRequest
+    from sfb_desk.rules.combat import Hit, VolleyGroup
+
+    hit = Hit("KLI-D7", tid, points, 1, None, source="phaser#1")
+    walk = session._resolve_volley(VolleyGroup(tid, hit.step, (hit,), 1))
+    seen, rolls = [], list(rolls)
+    try:
+        asked = next(walk)
+        while True:
+            seen.append(asked)
+            if isinstance(asked, DiceRequest):
+                asked = walk.send([rolls.pop(0) if rolls else 8 for _ in range(asked.count)])
+            else:
+                asked = walk.send(asked.default)
+    except StopIteration:
+        return seen
+
+
+def test_g19_213_a_shuttle_hit_on_the_mothership_goes_to_the_cobra_aboard(library):
+    from dataclasses import replace
+
+    session, _ = _game(library)
+    con = session.state.unit("AND-CON")
+    session._put(replace(con, destroyed=frozenset({"aft_hull#1", "aft_hull#2", "aft_hull#3"})))
+    session._panel_put("AND-CON", replace(session.panels("AND-CON"), level="off"))
+    session._panel_put("AND-COB", replace(session.panels("AND-COB"), level="off"))
+    # Roll 8: A Hull (none left), APR (none), Shuttle: the hangar, so the Cobra (G19.213).
+    _volley_on(session, "AND-CON", 1, [8, 8])
+    events = [r.data for r in session.log if r.kind == "event"]
+    hangar = [e for e in events if e.kind == "hangar_hit"]
+    assert [(e.get("target"), e.get("points")) for e in hangar] == [("AND-COB", 1)]
+    assert not any(b.startswith("hangar") for b in session.state.unit("AND-CON").destroyed)
+    cobra = [e for e in events if e.kind == "damage_point" and e.unit == "AND-COB"]
+    assert len(cobra) == 1  # its own volley, on its own DAC
+    assert session.combat.ship("AND-COB").internal_points == 1
+
+
+def test_g19_213_with_the_hangar_empty_the_hit_walks_on(library):
+    from dataclasses import replace
+
+    session, _ = _game(library)
+    session._ships["AND-CON"] = replace(session.combat.ship("AND-CON"), andro=replace(
+        session.combat.ship("AND-CON").andro, aboard=()))
+    con = session.state.unit("AND-CON")
+    session._put(replace(con, destroyed=frozenset({"aft_hull#1", "aft_hull#2", "aft_hull#3"})))
+    session._panel_put("AND-CON", replace(session.panels("AND-CON"), level="off"))
+    _volley_on(session, "AND-CON", 1, [8])
+    points = [r.data for r in session.log if r.kind == "event" and r.data.kind == "damage_point"]
+    assert points[-1].get("box") == "right_warp#1"  # Shuttle, then on to Right W En
+    assert not any(b.startswith("hangar") for b in session.state.unit("AND-CON").destroyed)

@@ -108,8 +108,12 @@ def _group(weapon: Weapon) -> str:
 
 
 def _targets(system: str, opts: DamageOptions) -> list[str]:
-    if system == "flag_bridge" and opts.flag_bridge_to_security:
-        return ["flag_bridge", "security"]
+    if system == "flag_bridge":  # G18.12: then a displacement device (Module C2)
+        return ["flag_bridge", "dd", *(["security"] if opts.flag_bridge_to_security else [])]
+    if system == "drone":
+        return ["drone", "pa"]  # D10.51: power absorber boxes
+    if system == "shuttle":
+        return ["shuttle", "hangar"]  # G19.213: the sat ships in the hangar
     if system in ("forward_hull", "aft_hull") and opts.hull_to_center:
         return [system, "center_hull"]
     if system == "excess_damage":
@@ -120,7 +124,9 @@ def _targets(system: str, opts: DamageOptions) -> list[str]:
 class Oracle:
     def __init__(self, ship: ShipSpec, destroyed: set[str], opts: DamageOptions) -> None:
         self.ship, self.dead, self.opts = ship, destroyed, opts
-        self.weapon_boxes = [(b, w) for w in ship.weapons for b in w.box_ids]
+        self.weapon_boxes = [(b, w) for w in ship.weapons for b in w.box_ids
+                             if w.type != "DISPLACEMENT"]  # G18.12: not a weapon on the DAC
+        self.devices = [b for w in ship.weapons if w.type == "DISPLACEMENT" for b in w.box_ids]
 
     def boxes_of(self, system: str) -> list[str]:
         """Hittable boxes of a plain system, in the order they must be taken."""
@@ -133,6 +139,11 @@ class Oracle:
                 n -= 1  # D4.33
         elif system == "excess_damage":
             n = ship.excess_damage or 0
+        elif system in ("dd", "pa", "hangar"):
+            boxes = self.devices if system == "dd" else [
+                b for sp in ship.special if (sp.key.startswith("pa_") if system == "pa"
+                                             else sp.key == "hangar") for b in sp.box_ids]
+            return [b for b in boxes if b not in self.dead]
         else:
             n = ship.count(system)
         return [b for i in range(1, n + 1) if (b := f"{system}#{i}") not in self.dead]

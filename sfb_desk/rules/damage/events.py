@@ -29,9 +29,9 @@ _SUBSTITUTION_RULE: dict[tuple[str, str], str] = {
     ("aft_hull", "center_hull"): "D4.351: A Hull hits go to center hull when no aft hull is left",
     ("flag_bridge", "security"): "D4.5 example: Flag Bridge hits go to security when no flag bridge is left",
     ("excess_damage", "cargo"): "D4.36 (option): excess damage absorbed by cargo",
+    ("shuttle", "hangar"): "G19.213: Shuttle hits are scored on the sat ships in the hangar",
     ("flag_bridge", "dd"): "G18.12: displacement devices are destroyed on Flag Bridge hits",
-    **{("drone", f"pa_{bank}"): "D10.51: power absorber boxes are destroyed on Drone hits"
-       for bank in ("fwd", "aft", 1, 2, 3, 4, 5, 6)},
+    ("drone", "pa"): "D10.51: power absorber boxes are destroyed on Drone hits",
 }
 
 

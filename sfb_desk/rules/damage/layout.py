@@ -162,7 +162,10 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
     devices = [b for w in spec.weapons if w.type.strip().upper() in FLAG_BRIDGE_WEAPONS
                for b in w.box_ids]
     if devices:  # G18.12 (Module C2): displacement devices are destroyed on Flag Bridge hits
-        out.append(("displacement", devices))
+        out.append(("dd", devices))
+    hangar = [b for s in spec.special if s.key == "hangar" for b in s.box_ids]
+    if hangar:  # G19.213 (Module C2): Shuttle hits go to the sat ships in the hangar
+        out.append(("hangar", hangar))
     panels = [b for s in spec.special if s.key.startswith("pa_") and s.damageable
               for b in s.box_ids]
     if panels:  # D10.51: power absorber boxes are destroyed on "Drone" hits
@@ -179,11 +182,13 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
 
 def _cell_targets(entry: str, options: DamageOptions) -> tuple[str, ...]:
     """The systems a chart entry is scored on, in order of preference (its fall-backs)."""
+    if entry == "shuttle":
+        return ("shuttle", "hangar")  # G19.213: sat ships aboard take the hit
     if entry == "drone":
         return ("drone", "pa")  # D10.51 (Module C2): panel boxes on Drone hits
     if entry == "flag_bridge":  # G18.12: then a displacement device
         tail = ("security",) if options.flag_bridge_to_security else ()
-        return ("flag_bridge", "displacement", *tail)  # D4.5 example: Flag Bridge -> security
+        return ("flag_bridge", "dd", *tail)  # D4.5 example: Flag Bridge -> security
     if entry in ("forward_hull", "aft_hull") and options.hull_to_center:
         return (entry, "center_hull")  # D4.351; seed 000 L14760
     if entry == "excess_damage":
@@ -206,6 +211,8 @@ def build_layout(spec: ShipSpec, options: DamageOptions = DEFAULT_OPTIONS) -> La
         if hittable:
             pool_systems.append(system)
             pool_boxes.append(hittable)
+            for g in hittable:  # a pool of several SSD rows (pa_fwd, pa_aft) is one system
+                box_system[g] = system
     weapons: list[WeaponBox] = []
     for weapon in spec.weapons:
         if weapon.type.strip().upper() in FLAG_BRIDGE_WEAPONS:
