@@ -2,7 +2,7 @@
 
 import sys
 
-from sfb_desk.cli import main
+from sfb_desk.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
