@@ -172,3 +172,18 @@ def test_the_analysis_dock_is_built_when_first_shown_with_the_ship_chosen_before
     assert analysis.built and analysis.dock.unit_id() == "KRT"
     assert analysis.dock.panel.spec is not None and analysis.dock.panel.spec.id == "KLI-D7"
     assert c.state is not None
+
+
+def test_the_panels_behind_a_tab_are_built_when_shown_and_catch_up_with_the_game(qtbot, window):
+    """The EA sheet, the SSDs and the victory panel wait for their dock to be shown (start-up);
+    built mid-game they show the game in play, and a ship chosen on the map meanwhile."""
+    lazy = window.panels.lazy
+    assert not any(panel.built for panel in lazy.values())  # the ship library is in front
+    window.panels.map_bridge.unit_selected.emit("KRT")  # before the SSDs exist
+    c = start(qtbot, window)  # the first prompt, energy allocation, brings the EA sheet forward
+    assert lazy["ea"].built and window.panels.ea.shown_unit in {u.id for u in c.state.units}
+    assert not lazy["victory"].built
+    window.panels.docks["ssd"].raise_()
+    assert lazy["ssd"].built and window.panels.ssd_tabs.current_unit() == "KRT"
+    window.panels.docks["victory"].raise_()
+    assert lazy["victory"].built and window.panels.victory.isVisible()

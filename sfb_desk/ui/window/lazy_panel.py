@@ -39,6 +39,7 @@ class LazyPanel(QWidget):
         if self._real is None:
             real = self._build()
             self.layout().addWidget(real)
+            real.show()  # a child added to a widget already shown stays hidden until shown
             self._real = real
             for then in self._then:
                 then(real)
