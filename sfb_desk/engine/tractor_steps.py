@@ -28,7 +28,7 @@ from ..rules.hexes import hex_range
 from ..rules.results import Refusal, event
 from ..rules.systems import tractors as tr
 from ..rules.units import ACTIVE, SHIP, Unit, clock_of
-from .prompts import Orders, Prompt
+from .prompts import Choice, Orders, Prompt, check_choice
 
 Walk = Generator[Prompt, object, None]
 
@@ -199,6 +199,8 @@ class TractorSteps:
         E9.42)."""
         self._tractors = tr.spend(self._tractors, uid, box, power if spent is None else spent)
         negative = self._negative_tractor(tid) if self._units[tid].side != self._units[uid].side else 0
+        if self._units[tid].side != self._units[uid].side:
+            negative += yield from self._tr_negative(tid, uid)  # E9.43
         bid_for, bid_against = 0, 0
         if negative and self.initial.options.systems.tractor_auction == "sealed":
             bid_for = yield from self._tractor_bid(uid, tid, "tractors")
@@ -218,6 +220,27 @@ class TractorSteps:
         self._tractors = tr.attach(self._tractors, link)
         self._emit(event("tractor_link", uid, "G7.4", f"{text}: holds", target=tid, box=box,
                          power=power))
+
+    def _tr_negative(self, tid: str, uid: str):  # noqa: ANN202
+        """E9.43: the target may turn its loaded TR beams into negative tractor, all the energy
+        of each, and they count as fired; announced (detectable)."""
+        boxes = [b for b in self._tr_boxes(tid) if self._tr_energy(tid, b)]
+        if not boxes:
+            return 0
+        energy = sum(self._tr_energy(tid, b) for b in boxes)
+        prompt = Choice(self._key(f"tr_negative.{uid}", tid),
+                        f"{uid} tries to tractor {tid}: use its TR beams ({', '.join(boxes)}: "
+                        f"{energy} energy) as negative tractor? They count as fired (E9.43)",
+                        ("no", "yes"), rule="E9.43", unit=tid, default="no")
+        answer = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
+        if answer != "yes":
+            return 0
+        rec = self._ships[tid]
+        self._ships[tid] = replace(rec, fired=rec.fired | set(boxes), armed=rec.armed - set(boxes))
+        self._emit(event("tr_negative_tractor", tid, "E9.43",
+                         f"{tid} turns its TR beams {', '.join(boxes)} into {energy} points of "
+                         "negative tractor", boxes=boxes, power=energy))
+        return energy
 
     def _tractor_bid(self, uid: str, other: str, purpose: str):
         """G7.414 sealed auction (option): reserve power the owner of ``uid`` adds."""

@@ -135,6 +135,11 @@ def test_d10_21_the_chart_prices_every_reconstructed_class(library):
                      "AND-PYT": (5, 8), "AND-MAM": (5, 8), "AND-COB": (4, 6), "AND-TER": (4, 6),
                      "AND-EEL": (4, 6), "AND-VIP": (3, 4), "AND-COU": (3, 4)}
     assert pa_cost(library.get("KLI-D7"), "standard") is None
+    from sfb_desk.rules.energy import initial_state, template
+
+    con = library.get("AND-CON")
+    form = template(con, initial_state(con))
+    assert (form.pa_level, form.shields) == ("standard", "off")  # D10.1: panels, no shields
 
 
 def test_the_allocation_sets_the_level_and_a_release_into_the_hull_is_refused(library):

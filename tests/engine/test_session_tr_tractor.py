@@ -54,3 +54,35 @@ def test_a_tr_beam_refuses_a_power_that_is_not_a_number(library):
     s = _at_tractors(library)
     bad = {"AND-CON": {"link": [{"box": "tr#B", "target": "KLI-D7", "power": "all"}]}}
     assert s.check(bad).rule == "E9.42"
+
+
+def _link_attempt(s, answer):
+    """The D7's tractor on the Conquistador (1 point), the Andromedan answering ``answer``
+    to the E9.43 question; returns the events."""
+    walk = s._try_link("KLI-D7", "tractor#1", "AND-CON", 1, 1)
+    prompt = next(walk)
+    assert prompt.rule == "E9.43" and prompt.unit == "AND-CON" and prompt.default == "no"
+    assert "tr#A, tr#B: 6 energy" in prompt.purpose
+    try:
+        asked = walk.send(answer)
+        while True:  # the G7.414 sealed bids, if that option is on: none
+            asked = walk.send(asked.default)
+    except StopIteration:
+        pass
+    return [r.data for r in s.log if r.kind == "event"]
+
+
+def test_e9_43_tr_beams_as_negative_tractor(library):
+    s = _at_tractors(library)
+    events = _link_attempt(s, "yes")
+    assert any(e.kind == "tr_negative_tractor" and e.get("power") == 6 for e in events)
+    assert events[-1].kind == "tractor_failed"  # 1 effective against 6 negative (G7.352)
+    con = s.combat.ship("AND-CON")
+    assert {"tr#A", "tr#B"} <= con.fired  # E9.43: they count as fired
+
+
+def test_e9_43_declined_the_link_holds(library):
+    s = _at_tractors(library)
+    events = _link_attempt(s, "no")
+    assert events[-1].kind == "tractor_link"
+    assert not {"tr#A", "tr#B"} & s.combat.ship("AND-CON").fired

@@ -68,7 +68,7 @@ def template(
         turn=state.turn if turn is None else turn,
         life_support="emergency" if state.crippled else "normal",
         fire_control="active",
-        shields="active" if spec.shields is not None else "off",
+        shields="active" if any(spec.shields or ()) else "off",  # D10.1: panels, no shields
         pa_level="standard" if not any(spec.shields or ()) and pa_cost(spec, "standard")
         else "off",
         phaser_capacitor=max(capacitor_capacity(spec, dead) - state.capacitor, ZERO),
