@@ -293,7 +293,11 @@ class MarineSteps:
         attackers, defenders = systems.enemy_parties, self._own_parties(tid)
         rooms = bd.control_rooms(spec.box_ids(), self._units[tid].destroyed)
         rolls = []
-        for who, n in (("attackers", attackers), ("defenders", defenders)):
+        # Each side rolls its own dice (D7.4): the attackers' request is the boarding side's
+        # (no unit of theirs is aboard to name), the defenders' the boarded ship's.
+        owners = (("attackers", attackers, None, systems.enemy_side),
+                  ("defenders", defenders, tid, self._units[tid].side))
+        for who, n, unit, side in owners:
             count = len(bd.groups(n))
             if not count:
                 rolls.append(())
@@ -301,7 +305,8 @@ class MarineSteps:
             prompt = DiceRequest(self._key(f"boarding.{who}", tid),
                                  f"Boarding combat aboard {tid}: the {who}' {n} boarding "
                                  f"part{'y' if n == 1 else 'ies'} roll (D7.42, one 1d6 a group "
-                                 "of 10)", kind="1d6", count=count, rule="D7.42", unit=tid)
+                                 "of 10)", kind="1d6", count=count, rule="D7.42", unit=unit,
+                                 side=side)
             rolls.append((yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))))
         bonus = bd.security_bonus(spec.race, rooms, systems.rooms_captured)
         out = bd.fight(attackers, defenders, rolls[0], rolls[1], rooms=rooms,

@@ -201,9 +201,9 @@ class GameController(QObject):
 
     def _table(self) -> TableSettings:
         from .game_record import TableSettings
-        title = self._record.table.title if self._record is not None else ""
-        return TableSettings(title, tuple(sorted(self._robots.items())),
-                             frozenset(self._auto_sides))
+        old = self._record.table if self._record is not None else TableSettings()
+        return TableSettings(old.title, tuple(sorted(self._robots.items())),
+                             frozenset(self._auto_sides), old.scenario)
 
     def set_auto_defaults(self, on: bool) -> None:
         """Prompts with a default (no sideslip, no launches) answered with it, unasked."""

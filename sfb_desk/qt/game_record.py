@@ -42,20 +42,25 @@ class RecordError(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """Who plays what at this table, kept with the game (saved with it): the game's title,
-    the sides a robot plays (side -> level, :mod:`sfb_desk.robot`) and the sides whose dice
-    the seeded generator rolls."""
+    the sides a robot plays (side -> level, :mod:`sfb_desk.robot`), the sides whose dice
+    the seeded generator rolls, and the id of the library scenario the game was set up from
+    (its task victory conditions are shown by the victory panel)."""
 
     title: str = ""
     robots: tuple[tuple[str, str], ...] = ()
     auto_dice: frozenset[str] = frozenset()
+    scenario: str = ""  # the library scenario the game was set up from ("" by hand)
 
     @property
     def robot_sides(self) -> dict[str, str]:
         return dict(self.robots)
 
     def to_json(self) -> dict:
-        return {"title": self.title, "robots": dict(self.robots),
-                "auto_dice": sorted(self.auto_dice)}
+        doc = {"title": self.title, "robots": dict(self.robots),
+               "auto_dice": sorted(self.auto_dice)}
+        if self.scenario:
+            doc["scenario"] = self.scenario
+        return doc
 
     @classmethod
     def from_json(cls, doc: object) -> TableSettings:
@@ -70,7 +75,10 @@ class TableSettings:
             raise ValueError("robots: expected {side: level}")
         if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
             raise ValueError("auto_dice: expected a list of side names")
-        return cls(title, tuple(sorted(robots.items())), frozenset(dice))
+        scenario = doc.get("scenario", "")
+        if not isinstance(scenario, str):
+            raise ValueError("scenario: expected a scenario id")
+        return cls(title, tuple(sorted(robots.items())), frozenset(dice), scenario)
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,20 +129,36 @@ def cloak_answer(prompt, session, lv) -> dict:  # noqa: ANN001
 
 def transporter_power(session, me, lv) -> int:  # noqa: ANN001
     """Transporter uses to pay for this turn (G8.13: 1 power runs up to 5 uses), for the levels
-    that raid, only where a raid can pay: spare boarding parties (:func:`spare_parties`), an
-    enemy ship within 10 hexes with a shield already down and a box worth a raid
-    (:func:`raid_boxes`). One use a working transporter, at most one a spare party."""
+    that raid, only where a raid or a boarding can pay: an enemy ship within 10 hexes with a
+    shield already down and either a box worth a raid (:func:`raid_boxes`) for a spare party
+    (:func:`spare_parties`), or few enough defenders to board (:func:`marines_answer`). One use
+    a working transporter, at most one a party that could go."""
     if lv.name == "cadet" or not me.spec.count("transporter"):
         return 0
-    spare = spare_parties(me)
-    if spare <= 0:
-        return 0
-    if not any(hex_range(f.unit.hex, me.unit.hex) <= 10 and _any_shield_down(f) and raid_boxes(f)
-               for f in enemies(session, me.unit.side)):
+    spare, boarders = spare_parties(me), _aboard(me) - 2
+    sending = 0
+    for foe in enemies(session, me.unit.side):
+        if hex_range(foe.unit.hex, me.unit.hex) > 10 or not _any_shield_down(foe):
+            continue
+        if spare > 0 and raid_boxes(foe):
+            sending = max(sending, spare)
+        if _worth_boarding(boarders, _aboard(foe), _aboard(me), foe.crippled):
+            sending = max(sending, boarders)
+    if not sending:
         return 0
     working = sum(1 for n in range(1, me.spec.count("transporter") + 1)
                   if f"transporter#{n}" not in me.unit.destroyed)
-    return min(working, spare)
+    return min(working, sending)
+
+
+def _worth_boarding(boarders: int, defenders: int, aboard: int = 0,
+                    crippled: bool = False) -> bool:
+    """Board (D7) with 3 or more parties against 2 or fewer defenders, or half as many as go,
+    or a crippled ship (S2.4) whose defenders the ship's own parties (all but 2) outnumber:
+    more go over turn after turn (D7.4: the casualty table favours the larger force; a
+    capture, D7.50, is worth them)."""
+    return boarders >= 3 and (defenders <= 2 or boarders >= 2 * defenders
+                              or (crippled and aboard - 2 > defenders))
 
 
 #: Raid targets in order of worth: heavy weapons, then drone racks (D7.81). Phasers are not
@@ -157,9 +173,13 @@ def spare_parties(me) -> int:  # noqa: ANN001
     """Boarding parties a ship may send raiding (D7.8): those aboard beyond half its printed
     parties (at least 2 stay home to guard and to fight boarders, D7.4)."""
     printed = me.spec.boarding_parties or 0
-    aboard = printed - me.record.boarding_parties_lost - me.record.systems.parties_away
     keep = max(2, (printed + 1) // 2)
-    return max(aboard - keep, 0)
+    return max(_aboard(me) - keep, 0)
+
+
+def _aboard(me) -> int:  # noqa: ANN001
+    return ((me.spec.boarding_parties or 0) - me.record.boarding_parties_lost
+            - me.record.systems.parties_away)
 
 
 def raid_boxes(foe) -> list[str]:  # noqa: ANN001
@@ -186,8 +206,9 @@ def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
       worth a party (:func:`raid_boxes`), when the enemy's shield facing the ship is already
       down (G8.21) within transporter range (G8.14); the ship drops its own facing shield for
       it only when that shield has :data:`DROP_TO_RAID` boxes or fewer left;
-    * boarding parties beamed over (D7) when the enemy has 2 or fewer parties left to defend
-      and 3 or more can go.
+    * boarding parties beamed over (D7), all but 2 of those aboard as far as the transporters
+      go, when 3 or more can go and the enemy has 2 or fewer parties left to defend, or half
+      as many as go, or is crippled and outnumbered by the ship's parties (:func:`_worth_boarding`).
 
     Every order is checked with the session's own check (range, lock-on, shields, transporters
     and their energy, the raid's target box: D7.81, D7.823, G8) before it is given."""
@@ -207,7 +228,7 @@ def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
                    sum(1 for n in range(1, me.spec.count("transporter") + 1)
                        if f"transporter#{n}" not in unit.destroyed) - sysrec.transporter_uses)
         parties = spare_parties(me)
-        if uses <= 0 or parties <= 0:
+        if uses <= 0 or _aboard(me) <= 2:
             continue
         for foe in sorted(enemies(session, unit.side), key=lambda f: hex_range(f.unit.hex, unit.hex)):
             if hex_range(foe.unit.hex, unit.hex) > 5:
@@ -219,12 +240,13 @@ def marines_answer(prompt, session, lv) -> dict:  # noqa: ANN001
             n = min(uses, parties)
             defenders = max((foe.spec.boarding_parties or 0) - foe.record.boarding_parties_lost
                             - foe.record.systems.parties_away, 0)
+            boarders = min(uses, _aboard(me) - 2)  # a capture is worth all but 2 (D7.50)
             order: dict = {}
-            if defenders <= 2 and n >= 3:
-                order["board"] = [{"target": foe.id, "parties": n}]
+            if _worth_boarding(boarders, defenders, _aboard(me), foe.crippled):
+                order["board"] = [{"target": foe.id, "parties": boarders}]
             else:
                 boxes = raid_boxes(foe)
-                if not boxes:
+                if not boxes or n <= 0:
                     continue
                 order["raids"] = [{"target": foe.id, "box": b} for b in boxes[:n]]
             mine = _shields_toward(me, foe.unit.hex, shield_struck)

@@ -103,6 +103,28 @@ def test_boarding_parties_capture_the_ship():
     assert session.combat.ship("KRT").boarding_parties_lost == 2
 
 
+def test_each_side_rolls_its_own_boarding_combat_dice():
+    """D7.4: the attackers' dice belong to the boarding side (Federation), the defenders' to
+    the boarded ship's (Klingon): a robot answers only its own side's request, and the prompt
+    names the side the table reads."""
+    from sfb_desk.robot import Robot
+    from sfb_desk.robot.view import side_of
+
+    session = _setup()
+    answers = EA + [At("T1.I1.marines.Federation", {"ENT": {"drop": [1], "board": [
+        {"target": "KRT", "parties": 3}]}})]
+    session = _walk(session, answers, until="boarding.attackers.KRT")
+    fed, kli = Robot("Federation"), Robot("Klingon")
+    attackers = session.pending
+    assert side_of(attackers, session) == "Federation" and attackers.side == "Federation"
+    assert fed.mine(attackers, session) and not kli.mine(attackers, session)
+    session.answer([6], "test")
+    defenders = session.pending
+    assert "boarding.defenders.KRT" in defenders.key
+    assert side_of(defenders, session) == "Klingon" and defenders.unit == "KRT"
+    assert kli.mine(defenders, session) and not fed.mine(defenders, session)
+
+
 def test_save_and_replay_with_marines(tmp_path):
     session = _walk(_setup(), EA + [
         At("T1.I1.marines.Federation", {"ENT": {"drop": [1], "guards": ["bridge#1"], "raids": [

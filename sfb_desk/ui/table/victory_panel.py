@@ -1,6 +1,9 @@
 """The victory conditions during and after the game (S2.20, S2.3): each side's points, its
 ratio to the enemy's and its level, each ship's category (undamaged, damaged, crippled,
-destroyed, disengaged), and when the game is over, the outcome as a headline.
+destroyed, disengaged), and when the game is over, the outcome as a headline. A game set up
+from a scenario with task victory conditions (SH19, SG22) heads the panel with the task
+victory reached so far (:func:`sfb_desk.data.task_victory.task_result`), the S2.20 figures
+below it for comparison.
 
 The numbers come from :func:`sfb_desk.data.game_victory.score_game` (the rules layer's
 :func:`~sfb_desk.rules.victory.score_standard`); this widget only shows them.
@@ -9,6 +12,7 @@ The numbers come from :func:`sfb_desk.data.game_victory.score_game` (the rules l
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from PySide6.QtCore import Qt, Slot
@@ -16,6 +20,23 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from sfb_desk.data.game_victory import CannotScoreGame, score_game
 from sfb_desk.rules.victory import VictoryResult
+
+
+@lru_cache(maxsize=1)
+def _scenarios():  # noqa: ANN202
+    from sfb_desk.data.scenarios import load_scenarios
+
+    return load_scenarios()
+
+
+def _scenario(scenario_id: str):  # noqa: ANN202
+    """The library scenario ``scenario_id`` (the library loaded once a run), None if unknown
+    or empty."""
+    if not scenario_id:
+        return None
+    from sfb_desk.data.scenarios import normalise_scenario_id
+
+    return _scenarios().scenarios.get(normalise_scenario_id(scenario_id))
 
 
 def _points(value) -> str:  # noqa: ANN001 - Fraction
@@ -72,7 +93,31 @@ class VictoryPanel(QWidget):
             text = f"Game over. {best.side}: {best.level} (S2.3)"
         else:
             text = f"So far (S2.20): {best.side} leads — {best.level}"
-        self._show(result, text)
+        task = self._task_line(record, over)
+        self._show(result, text if task is None else task)
+        if task is not None:
+            self._lines.insert(1, f"Standard Victory Conditions, for comparison: {text}")
+
+    def _task_line(self, record, over: bool) -> str | None:  # noqa: ANN001
+        """The scenario's task victory (data/task_victory.py), when the game was set up from a
+        scenario with task victory conditions; None otherwise."""
+        scenario = _scenario(getattr(getattr(record, "table", None), "scenario", ""))
+        victory = getattr(scenario, "victory", None)
+        if victory is None or victory.kind != "task":
+            return None
+        from sfb_desk.data.task_victory import task_result
+
+        rule = victory.rule or scenario.id
+        try:
+            found = task_result(scenario, self._controller.state, record.combat,
+                                record.setup.get("specs", {}))
+        except (KeyError, ValueError) as exc:
+            return f"Task victory ({rule}): cannot be judged here ({exc})"
+        if found is None:
+            when = "none was reached" if over else "none reached yet"
+            return f"Task victory ({rule}): {when}"
+        head = "Game over. " if over else "So far: "
+        return f"{head}Task victory ({rule}): {found.level} — {found.outcome} ({found.why})"
 
     def _show(self, result: VictoryResult | None, text: str) -> None:
         self.result = result

@@ -108,7 +108,7 @@ class MainWindow(QMainWindow):
 
         setup = choice.setup
         table = TableSettings(choice.title, tuple(sorted(choice.robot_sides.items())),
-                              frozenset(choice.auto_dice_sides))
+                              frozenset(choice.auto_dice_sides), choice.scenario_id or "")
         self.controller.new_game(setup.state, table=table, combat=setup.combat,
                                  specs=setup.specs)
         self.panels.docks["map"].raise_()

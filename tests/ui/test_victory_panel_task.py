@@ -1,0 +1,53 @@
+"""The victory panel shows a scenario's task victory (data/task_victory.py): a game set up from
+SH19 heads the panel with the SH19.5 level reached, the S2.20 figures kept for comparison; a
+game set up by hand shows S2.20 alone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+from sfb_desk.data.game_setup import units_from_scenario
+from sfb_desk.data.library import load_library
+from sfb_desk.data.scenarios import load_scenarios
+from sfb_desk.qt.game_record import TableSettings
+from sfb_desk.ui.table.victory_panel import VictoryPanel
+
+
+def _panel(qtbot, state, setup, scenario_id: str, pending=None) -> VictoryPanel:
+    panel = VictoryPanel()
+    qtbot.addWidget(panel)
+    record = SimpleNamespace(combat=setup.combat, setup={"specs": dict(setup.specs)},
+                             pending=pending, table=TableSettings("SH19", scenario=scenario_id))
+    panel._controller = SimpleNamespace(record=record, state=state)
+    panel._refresh()
+    return panel
+
+
+def test_sh19_shows_its_task_victory(qtbot):
+    scenario = load_scenarios().get("SH19")
+    setup = units_from_scenario(scenario, load_library(), turns=6)
+    level = next(lv.level for lv in scenario.victory.levels if lv.outcome == "Hood is captured")
+    panel = _panel(qtbot, setup.state, setup, "SH19", pending=object())
+    assert panel.headline.text() == "Task victory (SH19.5): none reached yet"
+    assert panel.lines()[1].startswith("Standard Victory Conditions, for comparison: So far")
+    captured = replace(setup.state, units=tuple(
+        replace(u, status="captured") if u.id == "Hood" else u for u in setup.state.units))
+    panel = _panel(qtbot, captured, setup, "SH19")
+    text = panel.headline.text()
+    assert text.startswith(f"Game over. Task victory (SH19.5): {level} — Hood is captured")
+    assert "Hood: captured" in text
+
+
+def test_a_game_without_a_scenario_shows_the_standard_conditions(qtbot):
+    scenario = load_scenarios().get("SH19")
+    setup = units_from_scenario(scenario, load_library(), turns=6)
+    panel = _panel(qtbot, setup.state, setup, "")
+    text = panel.headline.text()
+    assert text.startswith("Game over. ") and text.endswith("(S2.3)") and "Task" not in text
+
+
+def test_the_scenario_id_is_saved_with_the_table():
+    table = TableSettings("SH19", (("Klingon", "captain"),), frozenset(), "SH19")
+    assert TableSettings.from_json(table.to_json()) == table
+    assert "scenario" not in TableSettings("by hand").to_json()  # older saves read as before
