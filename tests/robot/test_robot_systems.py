@@ -1,5 +1,5 @@
 """The robot uses the ship systems where they pay (robot/systems.py): tractors on drones,
-hit-and-run raids, never a self-destruction; the duel reports count each use."""
+hit-and-run raids, boarding, never a self-destruction; the duel reports count each use."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from sfb_desk.robot.duel import SYSTEM_EVENTS, play_duel, system_counts
 
 def test_the_robot_tractors_drones_and_raids_and_never_self_destructs():
     kinds: set[str] = set()
-    for seed in (0, 2):
+    for seed in (0, 3, 6):
         result = play_duel("FED-CA", "KLI-D7", seed=seed, turns=4)
         log = result.session.log
         kinds |= {r.data.kind for r in log if r.kind == "event"}
@@ -20,7 +20,7 @@ def test_the_robot_tractors_drones_and_raids_and_never_self_destructs():
                 and r.data.kind == "tractor_link"]
         drones = {u.id for u in result.session.state.units if u.kind == "drone"}
         assert all(t in drones or t in ("FED-CA", "KLI-D7") for t in held)
-    assert "tractor_link" in kinds and "raid" in kinds
+    assert "tractor_link" in kinds and "raid" in kinds and "boarding_combat" in kinds
     assert "self_destruct" not in kinds
 
 
