@@ -40,6 +40,7 @@ from ..rules.units import new_ship, profile_from_spec
 from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
 from .battlefield import battlefield_of, game_unit_ids
+from .hangar_start import carried_at_start
 from ..rules.systems.dragon import DRAGON, DragonState, dragon_profile, dragon_spec
 from ..rules.systems.monsters import DragonRecord
 from .scenario_play import resolved_ship
@@ -115,7 +116,7 @@ def units_from_scenario(
     the scenario says "roll"; ``turns``: the last turn (default the scenario's length)."""
     ids = dict(ids or {})
     statuses = dict(weapon_status or {})
-    units, records, racks, specs = [], [], [], {}
+    units, records, racks, specs, pairs = [], [], [], {}, []
     year = getattr(scenario, "year", None)
     for side, unit in scenario.units():
         key = unit.key
@@ -152,6 +153,7 @@ def units_from_scenario(
         if status >= 2:
             energy = replace(energy, weapons=armed_weapons(energy, spec, dead, status))
         units.append(ship)
+        pairs.append((unit, uid))
         shields = ShieldState.for_ship(spec)
         record = ShipRecord(uid, spec.id, replace(shields, boxes=shield_boxes), energy)
         lost = (getattr(unit, "crew_units_lost", 0), getattr(unit, "boarding_parties_lost", 0))
@@ -162,6 +164,7 @@ def units_from_scenario(
         for w in spec.weapons:
             if w.family == "drone" or w.type.upper() == "ADD":
                 racks.append(make_rack(uid, w, year=year or spec.year_in_service))
+    carried_at_start(pairs, units, records, specs, SetupError)  # G19.21: sat ships aboard
     last = turns if turns is not None else getattr(getattr(scenario, "length", None), "turns", None)
     kind = getattr(getattr(scenario, "map", None), "kind", "floating")
     bounds = STANDARD_MAP if kind == "fixed" else FLOATING_MAP  # fixed: leaving disengages (C7.0)

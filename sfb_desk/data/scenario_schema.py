@@ -228,6 +228,9 @@ class Unit(_Table):
     )
     crew_units_lost: Count = 0
     boarding_parties_lost: Count = 0
+    carried_by: str = Field(
+        "", description="the unit (its name) whose hangar holds this satellite ship at the "
+                        "start (Module C2, G19.21); launched in play (G19.4)")
     note: str = ""
 
     @property

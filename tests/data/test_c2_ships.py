@@ -87,3 +87,17 @@ def test_completed_from_the_ssd_book_it_becomes_verified(library):
     model.confirm(RECONSTRUCTED_ENTRY)
     done = model.mark_verified("12")
     assert done.data_status == "verified" and "page 12" in done.checked_against
+
+
+def test_sh46_starts_with_the_cobra_in_the_cortez_hangar():
+    """SH46 (Module C2): the Cortez carries one Cobra (G19.0): it starts in the hangar
+    (``carried_by``), launched in play (G19.4)."""
+    from sfb_desk.data.game_setup import units_from_scenario
+    from sfb_desk.data.library import load_library
+    from sfb_desk.data.scenarios import load_scenarios
+
+    game = units_from_scenario(load_scenarios().get("SH46"), load_library(), turns=1)
+    cobra = game.state.unit("Cobra")
+    assert cobra.status == "hangar" and cobra.hex == game.state.unit("Cortez").hex
+    assert game.combat.ship("Cortez").andro.aboard == ("Cobra",)
+    assert game.combat.ship("Cobra").andro.carrier == "Cortez"
