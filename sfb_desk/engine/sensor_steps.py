@@ -109,6 +109,7 @@ class SensorSteps:
         if trecord is not None and trecord.allocation is not None:
             ecm = trecord.allocation.ecm
         passive = alloc is not None and alloc.fire_control == "low"
-        shift = direct_fire_shift(total_ecm(ecm, em=target.em.active), eccm, passive=passive,
-                                  firer_em=unit.em.active)
+        natural = self._natural_ecm(unit.hex, target.hex)  # P13.4, P11.3 (terrain_steps)
+        shift = direct_fire_shift(total_ecm(ecm, natural=natural, em=target.em.active), eccm,
+                                  passive=passive, firer_em=unit.em.active)
         return {"lock_on": self._has_lock_on(unit.id), "scanner": scanner, "shift": shift}

@@ -11,7 +11,8 @@ beside :mod:`.battlefield_steps`, whose movement step calls :meth:`_move_waves`.
   before play (P14.2: one a turn, entering at the map's first row on impulse 1; the scenario
   may give the direction); and after energy allocation a die for this turn's sunspot effects
   (P14.3, told to the table: P11.1 no talk between ships, P11.2 no transporters or tractors,
-  P11.3 eight points of natural ECM).
+  P11.3 eight points of natural ECM, added to every shot's ECM as sunspots' are, and dust's
+  one point, :meth:`_natural_ecm`).
 * **Black holes** given a wave strength (P9.4): a ring every 10th turn from turn 5, its radius
   the impulse and its force the P9.42 table's; on the ring's corners three shields share it and
   the unit is not turned (P9.43).
@@ -34,7 +35,7 @@ from ..rules.systems.terrain import (
     ion_storm_effects,
     split_wave_damage,
 )
-from ..rules.systems.terrain.effects import ION_STORM_WAVE
+from ..rules.systems.terrain.effects import ION_STORM_WAVE, SUNSPOT_ECM
 from ..rules.systems.terrain.waves import (
     advance,
     corner_shields,
@@ -208,6 +209,18 @@ class TerrainSteps:
                 self._emit(event("wave_turns", uid, "P9.32",
                                  f"{uid} is turned to face {FACING_LETTERS[facing]}, along the "
                                  "wave", facing=FACING_LETTERS[facing]))
+
+    def _natural_ecm(self, firer: Hex, target: Hex) -> int:
+        """Natural ECM on a shot (D6.314): 1 when either end is in dust ("inside firing out,
+        outside firing in", P13.4), 8 under sunspots or an ion storm's P11.3 turn (P11.3,
+        P14.3); the two sources add."""
+        terrain = self._battlefield.terrain
+        if not terrain:
+            return 0
+        kinds = {f.kind for h in (firer, target) for f in terrain.at(h)}
+        dust = 1 if kinds & {"dust", "intense_dust"} else 0
+        jammed = "sunspots" in kinds or "P11.3" in self._battlefield.storm_effects
+        return dust + (SUNSPOT_ECM if jammed else 0)
 
     def _is_base(self, uid: str) -> bool:
         record = self._ships.get(uid)

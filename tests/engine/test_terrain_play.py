@@ -185,3 +185,26 @@ def test_p9_4_no_ring_but_every_tenth_turn_from_turn_5():
     session = Session(replace(session.initial, turn=6), session.initial_combat, session.specs)
     run(session, plots(0, turns=(6,)))
     assert events(session, "gravity_wave") == []
+
+
+def _phaser_shift(terrain, answers=()):
+    session, _ = session_with(terrain, ca=("2215", "A", 0), d7=("2210", "D", 0))
+    fire = [At("T1.I1.fire.Federation", {"CA": [{"box": "phaser#1", "target": "D7"}]}),
+            At("T1.I1.shot.CA.phaser#1.D7", [4])]
+    run(session, plots(0) + fire + list(answers),
+        until=lambda s: [r for r in events(s, "shot") if r.data.unit == "CA"])
+    (shot,) = [r for r in events(session, "shot") if r.data.unit == "CA"]
+    return shot.data.get("shift")
+
+
+def test_p13_4_dust_and_p11_3_p14_3_storm_jamming_are_natural_ecm_on_a_shot():
+    from sfb_desk.rules.combat.ew import ew_shift
+
+    assert _phaser_shift([]) == 0
+    assert _phaser_shift([BuiltTerrain("dust", ())]) == ew_shift(1)  # P13.4: one point
+    # outside firing in: only the target's hex is in the dust cloud
+    assert _phaser_shift([BuiltTerrain("dust", ("2210",))]) == ew_shift(1)
+    assert _phaser_shift([BuiltTerrain("sunspots", ())]) == ew_shift(8)  # P11.3
+    storm = [BuiltTerrain("ion_storm", (), motion="A/B")]
+    assert _phaser_shift(storm, [At("T1.storm.sunspots.ion_storm", [3])]) == ew_shift(8)
+    assert _phaser_shift(storm, [At("T1.storm.sunspots.ion_storm", [1])]) == 0  # P11.1 only
