@@ -196,3 +196,15 @@ def test_the_who_line_says_what_the_purpose_does_not(qtbot, panel):
     panel.set_prompt(Choice("T2.I8.shield.x", "Which shield is struck?", ("shield 1", "shield 2"),
                             rule="D3.43", unit="KRT", default="shield 2"))
     assert panel.who.text() == "Unit KRT · Rule D3.43" and not panel.who.isHidden()
+
+
+def test_no_leftover_scroll_bars_once_the_editor_goes(qtbot, panel):
+    """A dice prompt after the fire orders: the panel shows no scroll bar of the orders gone."""
+    bound(qtbot, panel, "T1.I8.fire.Federation")
+    panel.resize(200, 200)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.scroll.horizontalScrollBar().maximum() > 0  # the fire rows are wider
+    panel.set_prompt(DiceRequest("T1.I8.hits.Federation", "To-hit dice"))
+    assert panel.scroll.horizontalScrollBar().maximum() == 0
+    assert panel.scroll.verticalScrollBar().maximum() == 0

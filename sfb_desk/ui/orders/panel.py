@@ -314,6 +314,9 @@ class OrdersPanel(QWidget):
         if editor is not None:
             editor.submitted.connect(self._submitted)
             self.scroll.setWidget(editor)
+        else:  # nothing to scroll: no leftover scroll bars of the last editor (Qt keeps them)
+            for bar in (self.scroll.horizontalScrollBar(), self.scroll.verticalScrollBar()):
+                bar.setRange(0, 0)
 
     def _take_focus(self) -> None:
         """Focus the panel for a new prompt unless another widget of the window has it."""
