@@ -62,6 +62,18 @@ class DisplacementSteps:
                                 "for 4 impulses" + (f"; it may fire only at {andro.fc_exempt} "
                                                     "(G18.421)" if andro.fc_exempt else ""))
 
+    def _fc_launch_refusal(self, uid: str, record: object) -> Refusal | None:
+        """G18.424, G19.274: no new seeking weapon while the fire control is disrupted."""
+        ship = self._ships.get(uid)
+        if ship is None or not isinstance(record, dict):
+            return None
+        if clock_of(self._turn, self._impulse) >= ship.andro.fc_disrupted_until:
+            return None
+        if any(record.get(k) for k in ("drones", "plasma", "seekers")):
+            return Refusal("G18.424", f"{uid}'s fire control is disrupted (displaced or launched):"
+                                      " no seeking weapon can be launched for 4 impulses")
+        return None
+
     def _disdevs(self, uid: str) -> list[str]:
         record = self._ships[uid]
         spec = self.specs[record.spec_id]

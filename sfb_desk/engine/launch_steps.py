@@ -96,7 +96,7 @@ class LaunchSteps:
             if refusal:
                 return refusal
             if record:
-                refusal = self._cloak_refusal(uid, "launch")  # G13.51 (cloak_steps)
+                refusal = self._cloak_refusal(uid, "launch") or self._fc_launch_refusal(uid, record)
                 if refusal is not None:
                     return refusal
             if clock < unit.no_fire_until:

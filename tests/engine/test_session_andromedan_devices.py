@@ -119,6 +119,9 @@ def test_displacement_operates_in_6d5_and_moves_the_target(library):
     d7 = session.combat.ship("KLI-D7").andro
     con = session.combat.ship("AND-CON")
     assert d7.fc_exempt == "AND-CON" and d7.fc_disrupted_until == d7.displaced_at + 4  # G18.421
+    launch = {"drones": [{"box": "drone#1", "id": "KD9", "target": "AND-CON"}]}
+    assert session._fc_launch_refusal("KLI-D7", launch).rule == "G18.424"  # no new seekers
+    assert session._fc_launch_refusal("KLI-D7", {"land": []}) is None
     assert con.andro.disdev_user and "dd#C" in con.fired and "dd#C" not in con.armed
 
 
@@ -232,3 +235,23 @@ def test_g19_213_with_the_hangar_empty_the_hit_walks_on(library):
     points = [r.data for r in session.log if r.kind == "event" and r.data.kind == "damage_point"]
     assert points[-1].get("box") == "right_warp#1"  # Shuttle, then on to Right W En
     assert not any(b.startswith("hangar") for b in session.state.unit("AND-CON").destroyed)
+
+
+def test_the_robot_displaces_itself_away_when_its_panels_are_nearly_full(library):
+    from dataclasses import replace
+
+    from sfb_desk.robot.andro import displacement_answer, toward
+    from sfb_desk.rules.energy.absorbers import PanelBank
+
+    session, robots = _game(library, distance=6)
+    prompt = _until(session, robots, "displacement")
+    state = session.panels("AND-CON")
+    session._panel_put("AND-CON", replace(state, banks=(PanelBank((0,) * 6, 36),
+                                                        PanelBank((0,) * 4, 24))))
+    robot = next(r for r in robots if r.mine(prompt, session))
+    answer = displacement_answer(prompt, session, robot.style)
+    con, d7 = session.state.unit("AND-CON"), session.state.unit("KLI-D7")
+    away = "ABCDEF"[(toward(con.hex, d7.hex) + 3) % 6]
+    assert answer == {"AND-CON": [{"box": answer["AND-CON"][0]["box"], "target": "AND-CON",
+                                   "direction": away}]}
+    assert session.check(answer) is None
