@@ -104,7 +104,7 @@ class ExplosionSteps:
         self._ships[sid] = replace(record, systems=replace(record.systems, exploded=True))
         spec = self.specs[record.spec_id]
         unit = self._units[sid]
-        strength = spec.explosion_strength
+        strength = (spec.explosion_strength or 0) + self._lost_aboard(sid)  # G19.31
         if not strength:
             self._emit(event("explosion", sid, "D5.2",
                              f"{sid} explodes: its ship file gives no explosion strength "

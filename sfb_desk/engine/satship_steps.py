@@ -235,6 +235,26 @@ class SatShipSteps:
                          "weapons aimed at it follow the mothership (G19.48)",
                          carrier=carrier, power=str(power)))
 
+    def _lost_aboard(self, carrier: str) -> int:
+        """G19.31: the satellite ships aboard an exploding mothership are lost with it (the
+        D21.45 escape is not played) and their explosion strength is added to its own (not
+        doubled); returns that strength."""
+        record = self._ships.get(carrier)
+        if record is None or not record.andro.aboard:
+            return 0
+        added = 0
+        for uid in record.andro.aboard:
+            rec = self._ships[uid]
+            self._ships[uid] = replace(rec, ship_destroyed=True,
+                                       systems=replace(rec.systems, exploded=True))
+            self._put(replace(self._units[uid], status="destroyed"))
+            added += self.specs[rec.spec_id].explosion_strength or 0
+        self._emit(event("sat_ships_lost", carrier, "G19.31",
+                         f"{', '.join(record.andro.aboard)} aboard {carrier} are lost with it; "
+                         f"their explosion strength {added} adds to its own", strength=added,
+                         ships=list(record.andro.aboard)))
+        return added
+
     # -- G19.213: the mothership's Shuttle hits ----------------------------------------------
     def _hangar_marks(self, uid: str) -> frozenset[str]:
         """The hangar boxes the DAC sees as gone: all of them when nothing is aboard, so a

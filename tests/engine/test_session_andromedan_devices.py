@@ -255,3 +255,27 @@ def test_the_robot_displaces_itself_away_when_its_panels_are_nearly_full(library
     assert answer == {"AND-CON": [{"box": answer["AND-CON"][0]["box"], "target": "AND-CON",
                                    "direction": away}]}
     assert session.check(answer) is None
+
+
+def test_g19_31_the_cobra_aboard_is_lost_with_the_conquistador_and_adds_its_13(library):
+    from dataclasses import replace
+
+    session, _ = _game(library)
+    session._put(replace(session.state.unit("AND-CON"), status="destroyed"))
+    record = session.combat.ship("AND-CON")
+    session._ships["AND-CON"] = replace(record, ship_destroyed=True)
+    walk = session._explode("AND-CON")
+    try:
+        asked = next(walk)
+        while True:
+            asked = walk.send(asked.default if asked.default is not None else [8] * getattr(
+                asked, "count", 1))
+    except StopIteration:
+        pass
+    events = [r.data for r in session.log if r.kind == "event"]
+    lost = [e for e in events if e.kind == "sat_ships_lost"]
+    assert lost and lost[0].get("strength") == 13  # the Cobra's 13 (G19.322 example)
+    boom = [e for e in events if e.kind == "explosion" and e.unit == "AND-CON"]
+    assert boom and boom[0].get("strength") == library.get("AND-CON").explosion_strength + 13
+    assert session.state.unit("AND-COB").status == "destroyed"
+    assert session.combat.ship("AND-COB").systems.exploded  # no explosion of its own
