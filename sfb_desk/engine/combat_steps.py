@@ -176,6 +176,9 @@ class CombatSteps:
             if blocked is not None:  # M4.45: a planet (or web) blocks fire
                 return Refusal(blocked.rule, f"{unit.id} cannot fire at {tid}: the line of "
                                              f"fire is blocked by {blocked}")
+            capped = self._radiation_range_refusal(unit, target)  # P15.6 (terrain_steps)
+            if capped is not None:
+                return capped
             web = self._web_between(unit.hex, target.hex)
             if web is not None:  # G10.61 (E14.254 for the web fist)
                 return Refusal("G10.61", f"{unit.id} cannot fire at {tid}: web {web[0].id} in "

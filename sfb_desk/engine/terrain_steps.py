@@ -24,7 +24,7 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from ..rules.hexes import STANDARD_MAP, Hex, hex_range, hex_ring
-from ..rules.results import event
+from ..rules.results import Refusal, event
 from ..rules.systems.terrain import (
     Feature,
     TerrainMap,
@@ -35,7 +35,7 @@ from ..rules.systems.terrain import (
     ion_storm_effects,
     split_wave_damage,
 )
-from ..rules.systems.terrain.effects import ION_STORM_WAVE, SUNSPOT_ECM
+from ..rules.systems.terrain.effects import ION_STORM_WAVE, RADIATION_RANGE_CAP, SUNSPOT_ECM
 from ..rules.systems.terrain.waves import (
     advance,
     corner_shields,
@@ -221,6 +221,19 @@ class TerrainSteps:
         dust = 1 if kinds & {"dust", "intense_dust"} else 0
         jammed = "sunspots" in kinds or "P11.3" in self._battlefield.storm_effects
         return dust + (SUNSPOT_ECM if jammed else 0)
+
+    def _radiation_range_refusal(self, firer, target):  # noqa: ANN001, ANN202 - Units
+        """P15.6: in a radiation zone (an ion storm is one, P14.1) weapons reach 25 hexes at
+        most; the firer or the target in the zone is enough."""
+        terrain = self._battlefield.terrain
+        if not terrain or hex_range(firer.hex, target.hex) <= RADIATION_RANGE_CAP:
+            return None
+        zones = {"radiation_zone", "ion_storm"}
+        if not any(f.kind in zones for h in (firer.hex, target.hex) for f in terrain.at(h)):
+            return None
+        return Refusal("P15.6", f"{firer.id} cannot fire at {target.id}: in a radiation zone "
+                                f"weapons reach {RADIATION_RANGE_CAP} hexes at most, and "
+                                f"{target.id} is {hex_range(firer.hex, target.hex)} away")
 
     def _is_base(self, uid: str) -> bool:
         record = self._ships.get(uid)

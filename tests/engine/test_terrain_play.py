@@ -208,3 +208,17 @@ def test_p13_4_dust_and_p11_3_p14_3_storm_jamming_are_natural_ecm_on_a_shot():
     storm = [BuiltTerrain("ion_storm", (), motion="A/B")]
     assert _phaser_shift(storm, [At("T1.storm.sunspots.ion_storm", [3])]) == ew_shift(8)
     assert _phaser_shift(storm, [At("T1.storm.sunspots.ion_storm", [1])]) == 0  # P11.1 only
+
+
+def test_p15_6_in_a_radiation_zone_weapons_reach_25_hexes():
+    from sfb_desk.rules.results import Refusal
+
+    for terrain, refused in (([BuiltTerrain("radiation_zone", ())], True),
+                             ([BuiltTerrain("ion_storm", (), motion="A/B")], True), ([], False)):
+        session, _ = session_with(terrain, ca=("0215", "A", 0), d7=("2815", "D", 0))
+        run(session, plots(0), until=lambda s: getattr(s.pending, "key", "")
+            == "T1.I1.fire.Federation")
+        verdict = session.check({"CA": [{"box": "phaser#1", "target": "D7"}]})
+        assert isinstance(verdict, Refusal) is refused, verdict
+        if refused:
+            assert verdict.rule == "P15.6" and "26 away" in verdict.message
