@@ -4,7 +4,9 @@
 prints hit or miss and the damage of one shot (sfb_desk.rules.combat.resolve.fire_weapon):
 
 * ``TYPE``: a weapon-type code or a friendly name: ph-1, ph-2, ph-3, ph-4, ph-g, photon,
-  disruptor, plasma-r/s/g/f (a bolt, FP8), fusion, hellbore (a 2d6 roll), add, tr-h, tr-l;
+  disruptor, plasma-r/s/g/f (a bolt, FP8), fusion, hellbore (a 2d6 roll), add, tr-h, tr-l,
+  ppd (one pulse's total, a 2d6 roll, Module C2 E11.32), web-fist (a full caster of 5 energy,
+  E14.31);
 * ``--range``: the range the chart is read at (the effective range, D1.4); ``--true-range``
   when it differs (disruptor damage E3.33, photon minimum range E4.14, overloads D6.126);
 * ``--shift``: the net EW die-roll shift (D6.34, E1.8); anti-drones ignore EW (E5.15);
@@ -29,7 +31,7 @@ from sfb_desk.rules.results import Refusal
 USAGE_ERROR = 2
 WEAPON_NAMES = (
     "ph-1, ph-2, ph-3, ph-4, ph-g, photon, disruptor, plasma-r, plasma-s, plasma-g, plasma-f,"
-    " fusion, hellbore, add, tr-h, tr-l"
+    " fusion, hellbore, add, tr-h, tr-l, ppd (one pulse), web-fist (5 energy)"
 )
 
 
@@ -45,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--weapon", required=True, metavar="TYPE", help="weapon type, e.g. ph-1, photon, hellbore")
     p.add_argument("--range", dest="range_", required=True, type=int, metavar="R",
                    help="range the chart is read at (effective range, D1.4)")
-    p.add_argument("--roll", required=True, type=int, metavar="D", help="the die (1d6; 2d6 total for the hellbore)")
+    p.add_argument("--roll", required=True, type=int, metavar="D", help="the die (1d6; 2d6 total for the hellbore and the ppd)")
     p.add_argument("--overload", action="store_true", help="fire overloaded (photon, disruptor, fusion, hellbore)")
     p.add_argument("--shift", type=int, default=0, metavar="N", help="net EW die-roll shift (D6.34); default 0")
     p.add_argument("--mode", metavar="M", help="another mode: proximity, suicide, uim, derfacs, light")

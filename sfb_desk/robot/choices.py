@@ -52,6 +52,9 @@ def choice_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
         return "no" if "no" in options else fallback
     if me is None:
         return fallback
+    if ".web_ew." in key:  # E12.562: naming a ship to jam a cast web costs nothing
+        ships = [o for o in options if o != "none"]
+        return ships[0] if ships else fallback
     if ".mine_scan." in key:  # M7.2: a known minefield nearby is worth a point of power
         return "yes" if "yes" in options else fallback
     if ".shield." in key:  # D3.43 boundary shot, E4.431 feedback: the strongest shield

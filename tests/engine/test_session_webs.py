@@ -180,3 +180,21 @@ def test_a_game_with_a_web_and_a_ppd_train_saves_and_replays(library, tmp_path):
     again = load_game(path)
     assert again.combat == s.combat and again.state == s.state
     assert again.combat.c2.webs.holding("KLI-D7") is not None
+
+
+def test_the_robot_names_a_ship_to_jam_a_web(library):
+    """E12.562: the robot's side names its ship within 3 hexes of the cast (it costs
+    nothing); the D7's ECM then reduces the web."""
+    from sfb_desk.robot import Robot
+
+    s, (tho, kli) = _session(library)
+    source = Chain(Scripted([
+        At("T1.ea.THO-NCL", {"speed_plot": 0}),
+        At("T1.ea.KLI-D7", {"speed_plot": 0, "ecm": 4}),
+        At(f"T1.I1.fire.{tho}", {"THO-NCL": [{"box": "webcaster#W", "mode": "cast",
+                                               "hexes": ["2204"]}]}),
+    ]), SeededDice(2), Defaults())
+    robot = Robot(kli, "captain", 1)
+    while not s.pending.key.startswith(f"T1.I1.web_ew.THO-NCL"):
+        s.run(source, limit=1)
+    assert robot.answer(s.pending, s)[0] == "KLI-D7"
