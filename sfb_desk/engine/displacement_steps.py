@@ -120,8 +120,8 @@ class DisplacementSteps:
             free = self._disdevs(uid) if uid in self._ships else []
             for item in items:
                 if not isinstance(item, dict) or item.get("box") not in free:
-                    return Refusal("G18.21", f"{uid} has no armed displacement device "
-                                             f"{item.get('box') if isinstance(item, dict) else item!r}")
+                    what = item.get("box") if isinstance(item, dict) else item
+                    return Refusal("G18.21", f"{uid} has no armed displacement device {what!r}")
                 free.remove(item["box"])
                 order = self._check_one_disdev(unit, item, clock, frozenset(users))
                 if isinstance(order, Refusal):
@@ -134,7 +134,8 @@ class DisplacementSteps:
                 out.append(order)
         return out
 
-    def _check_one_disdev(self, unit, item: dict, clock: int, users) -> tuple | Refusal:  # noqa: ANN001
+    def _check_one_disdev(self, unit, item: dict, clock: int,  # noqa: ANN001
+                          users) -> tuple | Refusal:  # noqa: ANN001
         tid = item.get("target")
         target = self._units.get(tid) if isinstance(tid, str) else None
         record = self._ships.get(tid) if isinstance(tid, str) else None
@@ -184,7 +185,8 @@ class DisplacementSteps:
                 continue
             yield from self._operate(user, box, tid, kind, direction, swap)
 
-    def _disdev_d6(self, what: str, uid: str, purpose: str, rule: str) -> Generator[Prompt, object, int]:
+    def _disdev_d6(self, what: str, uid: str, purpose: str,
+                   rule: str) -> Generator[Prompt, object, int]:
         prompt = DiceRequest(self._key(what, uid), purpose, kind="1d6", rule=rule, unit=uid)
         (roll,) = yield from self._ask(prompt, lambda v: check_dice(prompt, v))
         return roll
@@ -203,8 +205,9 @@ class DisplacementSteps:
             shift = self._sensor_facts(unit, target)["shift"]
         ok = True
         if kind != dd.SELF:
-            die = yield from self._disdev_d6(f"disdev.{box}", tid, f"Displacement of {tid} by {user}: "
-                                      f"1d6 (G18.33, range {rng}, EW shift {shift})", "G18.32")
+            die = yield from self._disdev_d6(
+                f"disdev.{box}", tid, f"Displacement of {tid} by {user}: 1d6 (G18.33, range "
+                f"{rng}, EW shift {shift})", "G18.32")
             ok = dd.succeeds(kind, rng, die, shift)
             self._emit(event("displacement_roll", user, "G18.32",
                              f"{user}'s displacement of {tid}: roll {die}"
@@ -222,28 +225,32 @@ class DisplacementSteps:
             where = yield from self._owner_landing(tid, kind, start, direction)
         yield from self._disdev_land(user, tid, kind, where)
 
-    def _random_landing(self, tid, start, swap) -> Generator[Prompt, object, object]:  # noqa: ANN001
-        way = yield from self._disdev_d6("disdev.direction", tid, f"Displacement direction of {tid}: "
-                                  "1d6 on the map's directional display (G18.40)", "G18.40")
-        far = yield from self._disdev_d6("disdev.distance", tid, f"Displacement distance of {tid}: "
-                                  "1d6 hexes (G18.40)", "G18.40")
+    def _random_landing(self, tid, start, swap):  # noqa: ANN001, ANN202
+        way = yield from self._disdev_d6(
+            "disdev.direction", tid, f"Displacement direction of {tid}: 1d6 on the map's "
+            "directional display (G18.40)", "G18.40")
+        far = yield from self._disdev_d6(
+            "disdev.distance", tid, f"Displacement distance of {tid}: 1d6 hexes (G18.40)", "G18.40")
         way = dd.swapped(way, swap)
         return dd.landing(start, way, far, self.state.map)
 
-    def _owner_landing(self, tid, kind, start, direction) -> Generator[Prompt, object, object]:  # noqa: ANN001
-        roll = yield from self._disdev_d6("disdev.control", tid, f"Control of {tid}'s displacement: "
-                                   "1d6, 1-5 the owner chooses the distance (G18.511)", "G18.511")
+    def _owner_landing(self, tid, kind, start, direction):  # noqa: ANN001, ANN202
+        roll = yield from self._disdev_d6(
+            "disdev.control", tid, f"Control of {tid}'s displacement: 1d6, 1-5 the owner "
+            "chooses the distance (G18.511)", "G18.511")
         if dd.controlled(roll):
             most = dd.max_distance(kind)
             options = tuple(str(n) for n in range(0 if kind == dd.SELF else 1, most + 1))
             prompt = Choice(self._key("disdev.distance", tid),
-                            f"Displacement of {tid} toward {dd.DIRECTIONS[direction - 1]}: how many "
-                            f"hexes (at most {most}, G18.511/G18.52)?", options, rule="G18.511",
+                            f"Displacement of {tid} toward {dd.DIRECTIONS[direction - 1]}: how "
+                            f"many hexes (at most {most}, G18.511/G18.52)?", options,
+                            rule="G18.511",
                             unit=tid, default=options[-1])
             far = yield from self._ask(prompt, lambda v: check_choice(prompt, str(v)))
             return dd.landing(start, direction, int(far), self.state.map)
-        again = yield from self._disdev_d6("disdev.failed", tid, f"{tid}'s displacement misfires: "
-                                    "1d6, 1-5 it stays, 6 random (G18.512)", "G18.512")
+        again = yield from self._disdev_d6(
+            "disdev.failed", tid, f"{tid}'s displacement misfires: 1d6, 1-5 it stays, 6 random "
+            "(G18.512)", "G18.512")
         if again <= 5:
             return start
         return (yield from self._random_landing(tid, start, None))
@@ -260,7 +267,8 @@ class DisplacementSteps:
         if kind == dd.LAUNCH:
             self._set_andro(user, aboard=tuple(u for u in self._andro(user).aboard if u != tid))
             self._set_andro(tid, carrier="", launched_at=clock)
-            speed = min(LAUNCH_SPEED, target.speed or LAUNCH_SPEED)
+            paid = self._ships[tid].allocation  # G19.441: the speed its form paid for
+            speed = min(LAUNCH_SPEED, abs(paid.speed_plot[0][1]) if paid else LAUNCH_SPEED)
             target = replace(target, status=ACTIVE, facing=self._units[user].facing,
                              speed=speed, plot=((1, speed),), prev_plot=((1, speed),))
         self._put(replace(target, hex=where))
@@ -282,9 +290,9 @@ class DisplacementSteps:
         others = [u for u in self._units.values()
                   if u.id != tid and u.active and not u.is_seeker and u.hex == where]
         if others:
-            roll = yield from self._disdev_d6("disdev.same_hex", tid, f"{tid} lands in {where.label} with "
-                                       f"{others[0].id}: 1d6, the direction of the unit already "
-                                       "there (G18.69)", "G18.69")
+            roll = yield from self._disdev_d6(
+                "disdev.same_hex", tid, f"{tid} lands in {where.label} with {others[0].id}: "
+                "1d6, the direction of the unit already there (G18.69)", "G18.69")
             self._emit(event("displaced_same_hex", tid, "G18.69",
                              f"{others[0].id} lies in direction {dd.DIRECTIONS[roll - 1]} of "
                              f"{tid}", other=others[0].id, direction=roll))

@@ -279,3 +279,48 @@ def test_g19_31_the_cobra_aboard_is_lost_with_the_conquistador_and_adds_its_13(l
     assert boom and boom[0].get("strength") == library.get("AND-CON").explosion_strength + 13
     assert session.state.unit("AND-COB").status == "destroyed"
     assert session.combat.ship("AND-COB").systems.exploded  # no explosion of its own
+
+
+def _launch_by_disdev(library, monkeypatch, rolls):
+    import sfb_desk.robot.robot as robot_module
+
+    session, robots = _game(library, distance=25)
+    monkeypatch.setattr(robot_module, "sat_ships_answer", lambda prompt, s, lv: {})
+    monkeypatch.setattr(robot_module, "displacement_answer", lambda prompt, s, lv: {})
+    _until(session, robots, "displacement")
+    done = session.answer({"AND-CON": [{"box": "dd#C", "target": "AND-COB", "direction": "A"}]})
+    assert any(e.kind == "displacement_declared" and e.get("mode") == "launch"
+               for e in done.events)
+    seen = []
+    while len(seen) < len(rolls):
+        prompt = session.pending
+        if ".disdev." in prompt.key or prompt.key.endswith("disdev.distance.AND-COB"):
+            seen.append(prompt)
+            session.answer(rolls[len(seen) - 1])
+            continue
+        robot = next(r for r in robots if r.mine(prompt, session))
+        assert not isinstance(session.answer(robot.decide(prompt, session), "robot"), Refusal)
+    return session, seen
+
+
+def test_g19_42_a_displacement_launch(library, monkeypatch):
+    # 1-5 succeeds (G18.323), 1-5 gives control (G18.511), the owner names 6 hexes (G18.52).
+    session, seen = _launch_by_disdev(library, monkeypatch, [3, 2, "6"])
+    assert [p.rule for p in seen] == ["G18.32", "G18.511", "G18.511"]
+    assert seen[2].options == tuple(str(n) for n in range(1, 7))  # at most 6 (G18.52)
+    cobra, con = session.state.unit("AND-COB"), session.state.unit("AND-CON")
+    assert cobra.active and cobra.hex == landing(con.hex, 1, 6, FLOATING_MAP)
+    assert session.combat.ship("AND-CON").andro.aboard == ()
+    assert session.combat.ship("AND-COB").andro.launched_at == session.combat.ship(
+        "AND-COB").andro.displaced_at  # launched and displaced at once; FC disrupted (G19.46)
+
+
+def test_g19_424_a_failed_displacement_launch_keeps_the_ship_aboard_8_impulses(library,
+                                                                               monkeypatch):
+    session, seen = _launch_by_disdev(library, monkeypatch, [6])
+    assert session.state.unit("AND-COB").status == "hangar"
+    record = session.combat.ship("AND-COB").andro
+    assert record.no_launch_until == record.targeted_at + 8
+    here = session.state.unit("AND-CON").hex.label
+    launch = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": here}]}}
+    assert session._check_sat_ships("Andromedan", launch).rule == "G19.424"
