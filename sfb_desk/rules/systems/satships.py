@@ -123,6 +123,17 @@ def check_recovery(*, sat: str, carrier: str, bays: int, aboard_sizes: tuple[str
     return check_hangar(bays, (*aboard_sizes, size))
 
 
+def hangar_explosion(strength: int, points_to_destroy: int | None) -> tuple[int, int]:
+    """G19.32, G19.322: a sat ship exploding in the hangar releases twice its explosion
+    strength inside the mothership; when ``points_to_destroy`` of them destroy the mothership
+    (None: they do not), half the rest (0.5 rounds up) is added to the mothership's explosion.
+    Returns (points released, points added to the mothership's explosion)."""
+    released = 2 * strength
+    if points_to_destroy is None or points_to_destroy >= released:
+        return released, 0
+    return released, (released - points_to_destroy + 1) // 2
+
+
 def speed_limit(clock: int, launched_at: int) -> int | None:
     """G19.442: the highest practical speed on ``clock`` (None: no limit)."""
     if clock - launched_at < SLOW_AFTER_LAUNCH:

@@ -72,3 +72,21 @@ def test_recovery_limits():
 def test_g19_442_speed_after_launch():
     assert sat.speed_limit(clock=10 + 31, launched_at=10) == 10
     assert sat.speed_limit(clock=10 + 32, launched_at=10) is None
+
+
+def test_g19_322_example_a_cobra_exploding_in_an_intruders_hangar(library):
+    # The Cobra (explosion 13) releases 26; the Intruder is destroyed after 11 of them; half of
+    # the other 15, 7.5, rounds up to 8 added to the Intruder's explosion.
+    cobra = library.get("AND-COB").explosion_strength
+    assert cobra == 13
+    assert sat.hangar_explosion(cobra, 11) == (26, 8)
+    assert sat.hangar_explosion(cobra, None) == (26, 0)  # the mothership survives
+
+
+def test_g20_2_energy_module_sizes():
+    from sfb_desk.rules.energy.absorbers import EnergyModule
+
+    # EM-S 6 panels, EM-M 8, EM-L 12, each of 10 points (G20.21-G20.23); sizes small to large.
+    assert [EnergyModule.new(k).capacity for k in ("EM-S", "EM-M", "EM-L")] == [60, 80, 120]
+    assert [sat.SAT_SHIP_SIZES[k] for k in ("EM-S", "EM-M", "EM-L")] == ["small", "medium",
+                                                                       "large"]
