@@ -203,3 +203,22 @@ def test_moving_by_click_works_with_the_counter_enlarged(qtbot, view):
 def test_ship_counters_are_ship_counters(view):
     view.set_units(CROWDS[6])
     assert isinstance(view.counter("SH1"), ShipCounter) and isinstance(view.counter("D1"), SeekerCounter)
+
+
+def test_hovering_a_counter_that_spills_over_a_neighbour_names_the_counters_hex(qtbot, view):
+    """Zoomed out, fanned and enlarged counters reach into the hexes around: the hover names
+    the hex of the counter under the mouse, as a click on it would take it."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    view.set_units(CROWDS[6])
+    zoom_to(view, 0.5)
+    counter = view.counter("D7")
+    at = view.mapFromScene(counter.scenePos())
+    assert view.hex_at_view(QPointF(at)) != H("2215")  # the point is in a neighbouring hex
+    event = QMouseEvent(QEvent.Type.MouseMove, QPointF(at), QPointF(view.viewport().mapToGlobal(at)),
+                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    with qtbot.waitSignal(view.hover_info) as sig:
+        QApplication.sendEvent(view.viewport(), event)
+    assert sig.args[0].startswith("Hex 2215") and "D7" in sig.args[0]

@@ -155,6 +155,9 @@ class MapInput:
             event.accept()
             return
         h = self.hex_at_view(event.position())
+        hit = self._units.get(self.unit_at_view(event.position()) or "")
+        if hit is not None and hit.hex != h and not (hit.id == self._selected and h in self._legal):
+            h = hit.hex  # over a counter spilling into this hex: its hex, as a click takes it
         if h != self._hovered:
             self._hovered = h
             self._update_hover()
