@@ -149,3 +149,14 @@ def test_the_fire_orders_cast_a_web_from_the_web_caster_row(qtbot):
     row.hexes.setText("2206, 2306")
     assert row.order() == {"box": "webcaster#W", "mode": "cast", "hexes": ["2206", "2306"]}
     assert s.check({"THO-NCL": [row.order()]}) is None
+
+
+def test_ssd_counter_marks_of_a_ship_without_crew_counts():
+    """The reconstructed Module C2 classes give no crew or boarding-party counts: the SSD's
+    counter ticks mark nothing (the SSD tabs raised TypeError on an ISC or Neo-Tholian ship)."""
+    from sfb_desk.data.library import load_library
+    from sfb_desk.ui.ssd.counters import counter_marks
+
+    library = load_library()
+    assert counter_marks(library.get("ISC-DN"), 3, 1) == frozenset()
+    assert counter_marks(library.get("KLI-D7"), 2, 1) == {"crew#1", "crew#2", "boarding#1"}
