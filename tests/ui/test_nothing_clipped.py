@@ -220,6 +220,16 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
         if len(shown) < min(6, len(rows)):
             problems.append(f"{width}x{height}: {len(shown)} of {len(rows)} weapon rows of the "
                             f"fire orders in view ({', '.join(shown)})")
+        if width >= 1920:  # a wide screen shows every row whole, its damage by die too
+            bar = window.panels.orders.scroll.horizontalScrollBar()
+            if bar.maximum() > 0:
+                problems.append(f"{width}x{height}: the fire orders scroll sideways by "
+                                f"{bar.maximum()} pixels")
+            for r in rows:
+                dice = r.info.text().split(" by die")[0]
+                if not r.info.shown_text().startswith(dice):
+                    problems.append(f"{width}x{height}: {r.option.box} shows "
+                                    f"{r.info.shown_text()!r}, not its damage {dice!r}")
     while c.pending is not None and ".dac." not in c.pending.key:
         value = pop_keyed(dict(SCRIPT), c.pending)
         with qtbot.waitSignal(c.answer_done, timeout=WAIT):

@@ -54,7 +54,7 @@ def test_fire_through_the_panel_on_the_worker(qtbot, game):
         assert step(qtbot, c, lambda v=value: c.answer(v)), c.pending.key
     editor = panel.editor
     assert isinstance(editor, FireEditor) and panel.prompt.key == "T1.I8.fire.Federation"
-    assert editor.row("ENT", "photon#A").info.text().startswith("range 10, in arc")
+    assert editor.row("ENT", "photon#A").info.text().endswith("range 10, in arc")
     photon = editor.row("ENT", "photon#A")
     photon.check.setChecked(True)
     photon.target.setCurrentIndex(photon.target.findData("KD1"))

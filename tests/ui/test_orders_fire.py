@@ -57,9 +57,9 @@ def test_rows_show_range_arc_and_damage_from_the_charts(qtbot, panel):
     row = panel.editor.row("ENT", "photon#A")
     rng = hex_range(session.state.find("ENT").hex, session.state.find("KRT").hex)
     damage = [fire_weapon("PHOTON", true_range=rng, roll=d).damage for d in range(1, 7)]
-    assert row.info.text() == (f"range {rng}, in arc; damage by die 1–6: "
-                               + " ".join(map(str, damage)))
-    assert row.kind.text() == "Photon torpedo FA"
+    # the damage first (a narrow orders panel shows it before the rest is cut to "...")
+    assert row.info.text() == (" ".join(map(str, damage)) + f" by die 1–6; range {rng}, in arc")
+    assert row.kind.text() == "Photon FA" and row.kind.toolTip() == "Photon torpedo, arcs FA"
     assert [row.target.itemData(i) for i in range(row.target.count())] == ["KRT", "KD1"]
     assert [row.mode.itemData(i) for i in range(row.mode.count())] == ["standard", "proximity"]
     assert not panel.editor.row("ENT", "phaser#1").mode.isVisibleTo(panel)
@@ -83,7 +83,7 @@ def test_a_phaser_at_the_drone(qtbot, panel):
     panel.bind(controller)
     row = panel.editor.row("ENT", "phaser#3")
     row.target.setCurrentIndex(row.target.findData("KD1"))
-    assert "in arc; damage by die" in row.info.text()
+    assert "by die 1–6; range" in row.info.text() and row.info.text().endswith("in arc")
     row.check.setChecked(True)
     panel.give()
     assert controller.answers == [{"ENT": [{"box": "phaser#3", "target": "KD1"}]}]

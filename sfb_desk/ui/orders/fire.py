@@ -60,7 +60,20 @@ def describe(option: TargetOption | None) -> tuple[str, str]:
     dice = " ".join(str(d) for d in option.damage)
     if not option.can_damage:
         return f"{rng}, in arc, no damage on any die ({_dice(option)}: {dice})", GREY
-    return f"{rng}, in arc; damage by die {_dice(option)}: {dice}", GREEN
+    # the damage first: a narrow row shows it before the rest ends in "..."
+    return f"{dice} by die {_dice(option)}; {rng}, in arc", GREEN
+
+
+def short_title(title: str) -> str:
+    """A weapon's title for a narrow row: "Phaser-1" -> "Ph-1", "Photon torpedo" -> "Photon",
+    "Plasma-F bolt" -> "Plasma-F", "Heavy tractor-repulsor beam" -> "TR-H"; others as they
+    are."""
+    if "tractor-repulsor" in title:
+        return "TR-H" if title.startswith("Heavy") else "TR-L"
+    if title.startswith("Phaser-"):
+        return "Ph-" + title[len("Phaser-"):]
+    first, _, rest = title.partition(" ")
+    return first if rest in ("torpedo", "beam", "bolt") else title
 
 
 def _dice(option: TargetOption) -> str:
@@ -69,20 +82,29 @@ def _dice(option: TargetOption) -> str:
 
 class ElidedLabel(QLabel):
     """A one-line label that shows as much of its text as fits, ending in "…" (the whole text
-    is its tool tip): the weapon rows stay one line high, so six of them fit a small screen."""
+    is its tool tip): the weapon rows stay one line high, so six of them fit a small screen.
+    Its text up to ``head`` (the damage by die of a shot) is shown whole, without "…", when
+    that much fits and the rest does not."""
 
-    def __init__(self) -> None:
+    def __init__(self, head: str = "") -> None:
         super().__init__()
+        self.head = head
         self.setProperty("elided", True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setMinimumWidth(40)
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 8 8 8 8 8") + 4)
+
+    def shown_text(self) -> str:
+        """What is drawn at the label's width."""
+        fm, width, text = self.fontMetrics(), self.contentsRect().width(), self.text()
+        if fm.horizontalAdvance(text) > width and self.head and self.head in text:
+            first = text.split(self.head, 1)[0]
+            if fm.horizontalAdvance(first) <= width:
+                return first
+        return fm.elidedText(text, Qt.TextElideMode.ElideRight, width)
 
     def paintEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
         painter = QPainter(self)
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             rect.width())
-        painter.drawText(rect, int(self.alignment()), text)
+        painter.drawText(self.contentsRect(), int(self.alignment()), self.shown_text())
 
 
 class WeaponRow:
@@ -95,7 +117,8 @@ class WeaponRow:
         self.check = QCheckBox(option.box)
         self.check.setObjectName(f"fire_{unit.id}_{option.box}")
         self.check.setToolTip(f"{option.title}, arcs {arcs}")
-        self.kind = QLabel(f"{option.title} {arcs}")
+        self.kind = QLabel(f"{short_title(option.title)} {arcs}")  # the whole title: tooltip
+        self.kind.setToolTip(f"{option.title}, arcs {arcs}")
         self.target = QComboBox()
         self.target.setObjectName(f"target_{unit.id}_{option.box}")
         for t in option.targets:
@@ -108,7 +131,7 @@ class WeaponRow:
         for m in option.modes:
             self.mode.addItem(m, m)
         self.mode.setVisible(len(option.modes) > 1)
-        self.info = ElidedLabel()  # one line a weapon (the whole text is the tool tip)
+        self.info = ElidedLabel(" by die")  # one line a weapon (the whole text: tool tip)
         grid.addWidget(self.check, row, 0)
         grid.addWidget(self.kind, row, 1)
         grid.addWidget(self.target, row, 2)
@@ -207,6 +230,7 @@ class FireEditor(OrderEditor):
         facts.setStyleSheet(f"color: {GREY};")
         lay.addWidget(facts)
         grid = QGridLayout()
+        grid.setHorizontalSpacing(4)
         grid.setColumnStretch(4, 1)
         lay.addLayout(grid)
         rows = []

@@ -91,8 +91,8 @@ def default_sizes(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
     window.resizeDocks([d["map"]], [left], Qt.Orientation.Horizontal)
     window.resizeDocks([d["tracker"], d["map"], d["orders"]],
                        [60, int(height * 0.42), int(height * 0.52)], Qt.Orientation.Vertical)
-    window.resizeDocks([d["orders"], d["dice"], d["log"]],
-                       [int(left * 0.36), int(left * 0.32), int(left * 0.32)],
+    window.resizeDocks([d["orders"], d["dice"], d["log"]],  # the log wraps: the orders get more
+                       [int(left * 0.42), int(left * 0.31), int(left * 0.27)],
                        Qt.Orientation.Horizontal)
 
 
