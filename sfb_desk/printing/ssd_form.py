@@ -214,6 +214,12 @@ def _banner(spec: ShipSpec, width: float) -> tuple[list[Item], float]:
     if spec.data_status == "verified":
         return [], 0.0
     b = Builder()
+    if spec.kind == "monster":  # SM7: a Space Dragon plays with the chart's weapons
+        text = ("A SPACE DRAGON HAS NO SSD (SM7.462). This page shows the eyes and flame of the "
+                "Advanced Missions chart (SM7.461) it fires; hits are rolled on its record "
+                "(body, wings, tail, claws: SM7.463), shown under its counter on the map.")
+        h = paragraph(b, 4.0, 3.0, text, width - 8.0, 7.0, True, "banner")
+        return [Item("frame", Rect(0.0, 0.0, width, h + 6.0), style="banner"), *b.items], h + 6.0
     if spec.data_status == "reconstructed":  # issue 17: Module C2 prints no box counts
         text = ("RECONSTRUCTED: PRACTICE DATA, NOT THE SSD. Module C2 prints no box counts; this "
                 "page keeps every fact the module states and reconstructs the rest. Complete the "

@@ -17,7 +17,7 @@ from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.units import EmState, MoveProfile, new_ship
 
 OPTIONS = RuleOptions()
-SHIP_CATEGORIES = [c for c in TURN_MODE_CATEGORIES if c not in ("Shuttle", "Seeking")]
+SHIP_CATEGORIES = [c for c in TURN_MODE_CATEGORIES if c not in ("Shuttle", "Seeking", "Monster")]
 
 
 @given(st.integers(0, 31), st.integers(0, 5))

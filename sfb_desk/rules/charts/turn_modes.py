@@ -32,6 +32,7 @@ TURN_MODE_BRACKETS: dict[str, tuple[int | None, ...]] = {
     "F": (3, 5, 9, 13, 17, 23, 29, None),
     "Shuttle": (11, 23, None),
     "Seeking": (None,),  # seeking weapons: turn mode 1 at all speeds
+    "Monster": (None,),  # SM7.467: a Space Dragon has a turn mode of 1 in all cases
 }
 
 TURN_MODE_CATEGORIES: tuple[str, ...] = tuple(TURN_MODE_BRACKETS)

@@ -48,7 +48,7 @@ def dragon_spec(age: str) -> ShipSpec:
         id=spec_id(age), race=DRAGON_RACE, race_name="Monster", class_code="DRAGON",
         name=f"Space Dragon ({age})", kind="monster", rule="SM7.46",
         bpv_combat=int(row["bpv"]),  # type: ignore[arg-type]
-        size_class=DRAGON_SIZE_CLASS, turn_mode="Seeking", shields=(0,) * 6,
+        size_class=DRAGON_SIZE_CLASS, turn_mode="Monster", shields=(0,) * 6,
         sensor_track=(6,),  # never damaged (SM7.463): lock-on and control of its flame
         crew_units=0, boarding_parties=0,  # no crew to kill or board (SM7.469)
         weapons=(Weapon("1", phaser, "phaser", ("360",), note="eye (SM7.4651)"),
@@ -63,7 +63,7 @@ def dragon_spec(age: str) -> ShipSpec:
 def dragon_profile(speed: int) -> MoveProfile:
     """SM7.467: turn mode 1 at every speed, HET once a turn without breakdown, free movement
     (no energy), no erratic maneuvers (a monster, C10.17)."""
-    return MoveProfile(turn_mode="Seeking", move_cost=Fraction(0), breakdown=None,
+    return MoveProfile(turn_mode="Monster", move_cost=Fraction(0), breakdown=None,
                        impulse=1, max_speed=max(speed, 1), het_bonuses=0, can_het=True,
                        can_em=False)
 
