@@ -134,10 +134,6 @@ def main(out: Path) -> None:
     del app
 
 
-if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images")
-
-
 def builder(out: Path) -> None:
     """The scenario builder started from the practice minefield, at 1366x768 and 1920x1080."""
     from sfb_desk.data.library import load_library
@@ -156,3 +152,7 @@ def builder(out: Path) -> None:
         QApplication.processEvents()
         dialog.grab().save(str(out / f"scenario-builder-{w}.png"))
     dialog.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images")
