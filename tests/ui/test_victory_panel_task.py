@@ -37,6 +37,7 @@ def test_sh19_shows_its_task_victory(qtbot):
     text = panel.headline.text()
     assert text.startswith(f"Game over. Task victory (SH19.5): {level} — Hood is captured")
     assert "Hood: captured" in text
+    assert "Standard Victory Conditions, for comparison: Game over." in panel.details.text()
 
 
 def test_a_game_without_a_scenario_shows_the_standard_conditions(qtbot):

@@ -96,7 +96,9 @@ class VictoryPanel(QWidget):
         task = self._task_line(record, over)
         self._show(result, text if task is None else task)
         if task is not None:
-            self._lines.insert(1, f"Standard Victory Conditions, for comparison: {text}")
+            compare = f"Standard Victory Conditions, for comparison: {text}"
+            self._lines.insert(1, compare)
+            self.details.setText(f"<i>{escape(compare)}</i><br>{self.details.text()}")
 
     def _task_line(self, record, over: bool) -> str | None:  # noqa: ANN001
         """The scenario's task victory (data/task_victory.py), when the game was set up from a
