@@ -181,3 +181,29 @@ def test_e12_16_and_e13_14_fleet_limits():
     assert snare_fleet_limit(5, 183) == 2  # 25% of 5, rounded up
     assert snare_fleet_limit(5, 184) == 3 and snare_fleet_limit(5, 185) == 4
     assert snare_fleet_limit(5, 182) == 0 and snare_fleet_limit(5, 186) is None
+
+
+def test_the_energy_template_tops_a_web_caster_up_and_leaves_a_full_one():
+    """E12.31: a caster stores at most 5; the starting allocation arms one with room and
+    gives a full one no order (the robot found no legal allocation for a full caster)."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from sfb_desk.data.library import load_library
+    from sfb_desk.rules.energy import initial_state
+    from sfb_desk.rules.energy.template import template
+
+    spec = load_library().get("THO-NCL")
+    state = initial_state(spec)
+
+    def with_store(amount):
+        return replace(state, weapons=tuple(
+            replace(w, store=((0, Fraction(amount)),)) if w.box == "webcaster#W" else w
+            for w in state.weapons))
+
+    def caster_orders(amount):
+        return [o for o in template(spec, with_store(amount), turn=1).weapons
+                if o.box == "webcaster#W"]
+
+    assert [o.action for o in caster_orders(2)] == ["arm"]
+    assert caster_orders(5) == []

@@ -18,7 +18,14 @@ from fractions import Fraction
 from ..ship import ShipSpec
 from .allocation import Allocation, WeaponOrder
 from .arming import STORE_TYPES, UNMODELLED, WeaponArming
-from .costs import ARMING, GENERAL_REINFORCEMENT, MAX_WARP_HEXES, NO_ENERGY_WEAPONS, PHASER_TYPES
+from .costs import (
+    ARMING,
+    GENERAL_REINFORCEMENT,
+    MAX_WARP_HEXES,
+    NO_ENERGY_WEAPONS,
+    PHASER_TYPES,
+    WEB_CASTER_MAX,
+)
 from .ledger import ledger, move_cost, pa_cost
 from .options import DEFAULT_OPTIONS, EnergyOptions
 from .state import EnergyState, capacitor_capacity, weapon_destroyed
@@ -26,14 +33,14 @@ from .state import EnergyState, capacitor_capacity, weapon_destroyed
 ZERO = Fraction(0)
 
 
-def _order(w: WeaponArming, options: EnergyOptions) -> WeaponOrder | None:
+def _order(w: WeaponArming, options: EnergyOptions, turn: int) -> WeaponOrder | None:
     kind = w.type
     if kind in PHASER_TYPES or kind in NO_ENERGY_WEAPONS or kind in UNMODELLED:
         return None
     if kind in ("PROBE", "SHUTTLE", "OPTION", "PLASMA-D"):
         return None  # probes, armed shuttles and option mounts are the player's choice
-    if kind in STORE_TYPES:
-        return WeaponOrder(w.box, "arm")
+    if kind in STORE_TYPES:  # tops the store up; a full caster takes nothing (E12.31)
+        return WeaponOrder(w.box, "arm") if w.stored_at(turn) < WEB_CASTER_MAX else None
     if w.complete:
         # The load's ARMING key: its mode, or the launcher's type for the launcher's own load
         # (a load set up by weapon status, S4, carries no mode).
@@ -60,7 +67,7 @@ def template(
     for w in state.weapons:
         if weapon_destroyed(spec, w.box, dead):
             continue
-        o = _order(w, options)
+        o = _order(w, options, state.turn if turn is None else turn)
         if o is not None:
             orders.append(o)
     base = Allocation(
