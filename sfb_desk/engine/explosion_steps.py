@@ -102,6 +102,8 @@ class ExplosionSteps:
     def _explode(self, sid: str) -> Walk:
         record = self._ships[sid]
         self._ships[sid] = replace(record, systems=replace(record.systems, exploded=True))
+        if record.andro.carrier:  # G19.32: inside a hangar (satship_steps)
+            return (yield from self._explode_in_hangar(sid))
         spec = self.specs[record.spec_id]
         unit = self._units[sid]
         strength = (spec.explosion_strength or 0) + self._lost_aboard(sid)  # G19.31

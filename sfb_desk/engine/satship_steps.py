@@ -25,8 +25,10 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from ..rules.combat import Hit, VolleyGroup
+from ..rules.combat.volley import DIRECT_FIRE_STEP
 from ..rules.energy.absorbers import module_hit, module_take
 from ..rules.energy.costs import SAT_SHIP_TRANSPORT
+from ..rules.energy.panels import cascade
 from ..rules.energy.reserve import reserve_available, use_reserve
 from ..rules.hexes import hex_from_label, hex_range, parse_facing
 from ..rules.movement.speed import max_speed
@@ -34,6 +36,7 @@ from ..rules.results import Refusal, event
 from ..rules.systems import satships as sat
 from ..rules.systems.andromedan import IN_HANGAR
 from ..rules.units import ACTIVE, clock_of
+from .absorber_steps import RELEASED
 from .prompts import Choice, Orders, Prompt, check_choice
 
 Walk = Generator[Prompt, object, None]
@@ -254,6 +257,29 @@ class SatShipSteps:
                          f"their explosion strength {added} adds to its own", strength=added,
                          ships=list(record.andro.aboard)))
         return added
+
+    def _explode_in_hangar(self, sid: str) -> Walk:
+        """G19.32, G19.321: a sat ship exploding in the hangar releases twice its explosion
+        strength inside the mothership: its panels (and energy modules) take what they can
+        (D10.424 order, no batteries), the rest is internal damage on the mothership. The
+        G19.322 addition to the mothership's own explosion is not made."""
+        carrier = self._ships[sid].andro.carrier
+        self._set_andro(carrier, aboard=tuple(u for u in self._andro(carrier).aboard if u != sid))
+        released, _ = sat.hangar_explosion(self.specs[self._ships[sid].spec_id]
+                                           .explosion_strength or 0, None)
+        state, left = self.panels(carrier), released
+        if state is not None and state.keys and released:
+            state, _, left = cascade(state, state.keys[0], released, 0)
+            self._panel_put(carrier, state)
+        self._emit(event("sat_ship_exploded_in_hangar", sid, "G19.32",
+                         f"{sid} explodes in {carrier}'s hangar: {released} points released "
+                         f"inside it, {released - left} taken by its panels"
+                         + (f", {left} internal" if left else ""), carrier=carrier,
+                         released=released, internal=left))
+        if left and self._units[carrier].active:
+            hit = Hit(sid, carrier, left, None, None, DIRECT_FIRE_STEP, RELEASED, None)
+            yield from self._resolve_volley(VolleyGroup(carrier, DIRECT_FIRE_STEP, (hit,), None,
+                                                        True))
 
     # -- G19.213: the mothership's Shuttle hits ----------------------------------------------
     def _hangar_marks(self, uid: str) -> frozenset[str]:

@@ -324,3 +324,44 @@ def test_g19_424_a_failed_displacement_launch_keeps_the_ship_aboard_8_impulses(l
     here = session.state.unit("AND-CON").hex.label
     launch = {"AND-CON": {"launch": [{"ship": "AND-COB", "hex": here}]}}
     assert session._check_sat_ships("Andromedan", launch).rule == "G19.424"
+
+
+def test_g19_32_a_cobra_exploding_in_the_hangar_fills_the_conquistadors_panels(library):
+    from dataclasses import replace
+
+    session, _ = _game(library)
+    session._put(replace(session.state.unit("AND-COB"), status="destroyed"))
+    session._ships["AND-COB"] = replace(session.combat.ship("AND-COB"), ship_destroyed=True)
+    list(session._explode("AND-COB"))  # 26 released: the panels (36 + 24 at standard) hold it
+    events = [r.data for r in session.log if r.kind == "event"]
+    boom = [e for e in events if e.kind == "sat_ship_exploded_in_hangar"]
+    assert boom and (boom[0].get("released"), boom[0].get("internal")) == (26, 0)
+    assert sum(b.held for b in session.panels("AND-CON").banks) == 26
+    assert session.combat.ship("AND-CON").andro.aboard == ()
+    assert not any(e.kind == "explosion" and e.unit == "AND-COB" for e in events)  # not D5.4
+
+
+def test_g19_321_what_the_panels_cannot_hold_is_internal_damage_on_the_mothership(library):
+    from dataclasses import replace
+
+    from sfb_desk.engine.prompts import DiceRequest
+    from sfb_desk.rules.energy.absorbers import PanelBank
+
+    session, _ = _game(library)
+    session._panel_put("AND-CON", replace(session.panels("AND-CON"), banks=(
+        PanelBank((0,) * 6, 30), PanelBank((0,) * 4, 24))))  # room for 6 at standard
+    session._put(replace(session.state.unit("AND-COB"), status="destroyed"))
+    session._ships["AND-COB"] = replace(session.combat.ship("AND-COB"), ship_destroyed=True)
+    walk, counts = session._explode("AND-COB"), []
+    try:
+        asked = next(walk)
+        while True:
+            if isinstance(asked, DiceRequest):
+                counts.append(asked.count)
+                asked = walk.send([8] * asked.count)
+            else:
+                asked = walk.send(asked.default)
+    except StopIteration:
+        pass
+    assert counts == [20]  # 26 released, 6 into the forward bank, 20 internal (G19.321)
+    assert session.combat.ship("AND-CON").internal_points == 20
