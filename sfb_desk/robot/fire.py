@@ -127,6 +127,11 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
         if box in spent or box in reserved or w.family in ("drone", "plasma", "add"):
             continue  # reserved: kept for the drones on their way (FD1.5)
         is_phaser = w.type in PHASER_CAPACITY
+        if w.type == "WEB-CASTER":  # a web fist at 1-10 hexes, what it stores (E14)
+            fist = _web_fist(session, me, box, rng, impulse)
+            if fist and bears(w, me.unit, enemy.unit.hex):
+                ready.append(({"box": box, "target": enemy.id}, False, fist))
+            continue
         if not is_phaser and box not in me.record.armed:
             continue
         if not bears(w, me.unit, enemy.unit.hex):
@@ -165,6 +170,18 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
     for shot, _, _ in volley:
         accept(shot)
     return chosen
+
+
+def _web_fist(session, me: Ship, box: str, rng: int, impulse: int) -> float:  # noqa: ANN001
+    """The expected damage of a web fist now (E14.22 to hit, E14.31 damage), or 0: only at
+    1-10 hexes (its best band), or 11-20 late in the turn, while the caster stores energy."""
+    from ..rules.charts.c2 import web_fist_hit
+
+    arming = session.arming_now(me.id, box)
+    energy = int(arming.stored_at(session.state.turn)) if arming is not None else 0
+    if not energy or not 1 <= rng <= (20 if impulse >= LAST_CALL else 10):
+        return 0.0
+    return sum(web_fist_hit(rng, die, energy).damage for die in range(1, 7)) / 6
 
 
 def _point_defence(me: Ship, session, phasers, accept, allowed):  # noqa: ANN001, ANN202

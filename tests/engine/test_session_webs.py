@@ -198,3 +198,12 @@ def test_the_robot_names_a_ship_to_jam_a_web(library):
     while not s.pending.key.startswith(f"T1.I1.web_ew.THO-NCL"):
         s.run(source, limit=1)
     assert robot.answer(s.pending, s)[0] == "KLI-D7"
+
+
+def test_the_robot_fires_a_web_fist(library):
+    """The robot fires its web caster as a fist inside 10 hexes (E14.22, E14.31)."""
+    from sfb_desk.robot.duel import play_duel
+
+    result = play_duel("THO-NCL", "KLI-D7", seed=1, turns=1, library=library)
+    fists = [r for r in _events(result.session, "shot") if r.data.get("box") == "webcaster#W"]
+    assert fists and fists[0].data.get("range") <= 10
