@@ -234,9 +234,10 @@ class WebSteps:
 
     def _web_ew(self, cast: CastOrder) -> Generator[Prompt, object, web_rules.Web | None]:
         """E12.56: the opponent may name a ship within 3 hexes of a target hex to jam the cast
-        (Step B); the EW balance is that of the caster firing at it, the defender's own ECM
-        against the caster's ECCM and its own erratic maneuvers (Step C; the defender's EM and
-        lent ECM do not count); with a shift the caster's owner rolls 1d6 + shift (Step D)."""
+        (Step B); the EW balance is that of the caster firing at it, the defender's own ECM and
+        the natural ECM at the target hexes (the worst hex) against the caster's ECCM and its
+        own erratic maneuvers (Step C; the defender's EM and lent ECM do not count); with a
+        shift the caster's owner rolls 1d6 + shift (Step D)."""
         web = cast.web
         firer = self._units[cast.firer]
         near = [u for u in self._controlled() if u.side != firer.side and u.id in self._ships
@@ -255,7 +256,9 @@ class WebSteps:
                 continue
             defender = self._ships[picked].allocation
             mine = self._ships[cast.firer].allocation
-            shift = direct_fire_shift(total_ecm(defender.ecm if defender else 0, em=False),
+            natural = max(self._natural_ecm(firer.hex, h) for h in web.hexes)  # at the hexes
+            shift = direct_fire_shift(total_ecm(defender.ecm if defender else 0,
+                                                natural=natural, em=False),
                                       mine.eccm if mine else 0, firer_em=firer.em.active)
             if shift <= 0:
                 self._emit(event("web_ew", cast.firer, "E12.563",

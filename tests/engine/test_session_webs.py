@@ -207,3 +207,29 @@ def test_the_robot_fires_a_web_fist(library):
     result = play_duel("THO-NCL", "KLI-D7", seed=1, turns=1, library=library)
     fists = [r for r in _events(result.session, "shot") if r.data.get("box") == "webcaster#W"]
     assert fists and fists[0].data.get("range") <= 10
+
+
+def test_e12_563_natural_ecm_at_the_target_hexes_counts(library, monkeypatch):
+    """E12.563: natural ECM is taken at the target hexes (the worst one), not at the
+    defending ship: sunspots' 8 points over 2204 against no ECCM."""
+    from sfb_desk.rules.combat import direct_fire_shift, total_ecm
+
+    s, (tho, kli) = _session(library)
+    seen = []
+
+    def natural(a, b):
+        seen.append(b.label)
+        return 8 if b.label == "2204" else 0
+
+    monkeypatch.setattr(s, "_natural_ecm", natural)
+    source = Chain(Scripted([
+        At("T1.ea.THO-NCL", {"speed_plot": 0}),
+        At("T1.ea.KLI-D7", {"speed_plot": 0}),
+        At(f"T1.I1.fire.{tho}", {"THO-NCL": [{"box": "webcaster#W", "mode": "cast",
+                                               "hexes": ["2204"]}]}),
+        At(f"T1.I1.web_ew.THO-NCL.webcaster#W.{kli}", "KLI-D7"),
+        At("T1.I1.web_ew_die.webcaster#W.THO-NCL", [1]),
+    ]), SeededDice(2), Defaults())
+    s.run(source, limit=200)
+    (ew,) = _events(s, "web_ew")
+    assert "2204" in seen and ew.data.get("shift") == direct_fire_shift(total_ecm(0, natural=8))
