@@ -37,8 +37,14 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": modules}))
 """
 
 
-def _run(args: list[str], home) -> dict:
+def _run(args: list[str], home, *, xdg: bool = False) -> dict:
+    """Run ``args`` with the user folders under ``home``: by the override (SFB_DESK_HOME) or,
+    with ``xdg``, as a player's Linux start finds them (the XDG variables)."""
     env = dict(os.environ, SFB_DESK_HOME=str(home))
+    if xdg:
+        del env["SFB_DESK_HOME"]
+        env.update(XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
+                   XDG_CONFIG_HOME=str(home / "config"))
     done = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True,
                           text=True, timeout=120, check=True)
     return json.loads(done.stdout.splitlines()[-1])
@@ -69,6 +75,16 @@ def test_ship_reads_the_compiled_library_without_the_file_loader(tmp_path):
     assert second["out"] == first["out"] and second["out"].startswith("FED-CA: Federation CA")
     assert _loaded(second, HEAVY) == []
     assert _loaded(second, ("pydantic", "tomllib", "sfb_desk.data.ship_file", "typing", "json")) == []
+
+
+def test_a_players_start_finds_its_folders_without_platformdirs(tmp_path):
+    """Without the override, the user folders on Linux come from the XDG rules directly:
+    platformdirs (and the typing it imports) is not loaded by a light command."""
+    first = _run(["ship", "FED-CA"], tmp_path, xdg=True)
+    second = _run(["ship", "FED-CA"], tmp_path, xdg=True)
+    assert (tmp_path / "cache" / "sfb-desk").is_dir()  # the compiled library went there
+    assert second["out"] == first["out"]
+    assert _loaded(second, ("platformdirs", "typing", "pydantic")) == []
 
 
 def test_help_lists_every_command(tmp_path):

@@ -38,20 +38,50 @@ def resources_dir() -> Path:
     return _bundled("resources")
 
 
+#: The XDG base directories on Linux and the BSDs (what platformdirs.unix answers): the variable,
+#: and the folder under the home directory when it is unset, empty or not absolute.
+_XDG = {"config": ("XDG_CONFIG_HOME", ".config"), "cache": ("XDG_CACHE_HOME", ".cache"),
+        "data": ("XDG_DATA_HOME", ".local/share")}
+
+
+def _xdg_dir(kind: str) -> Path | None:
+    """The user folder of ``kind`` by the XDG Base Directory rules, as platformdirs gives it on
+    Linux and the BSDs (an absolute variable wins; else the folder under an absolute ``HOME``),
+    without importing platformdirs (it imports ``typing`` and its Unix module: a third of a
+    light CLI command's start). None where platformdirs must answer: another platform, or a
+    home it has to look up. ``tests/data/test_paths.py`` holds it to platformdirs' answers."""
+    import sys
+
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) or \
+            "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
+        return None
+    variable, fallback = _XDG[kind]
+    base = os.environ.get(variable, "")
+    if not base.startswith("/"):  # unset, blank or relative: ignored, as platformdirs does
+        if not os.environ.get("HOME", "").startswith("/"):
+            return None
+        base = os.path.expanduser(f"~/{fallback}")
+    return Path(os.path.join(base, APP_NAME))
+
+
 def _user_dir(kind: str) -> Path:
     override = os.environ.get(HOME_ENV)
-    if not override:
-        import platformdirs  # only without the override (start-up time)
     if override:
         path = Path(override) / kind
-    elif kind == "config":
-        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-    elif kind == "cache":
-        path = Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
     else:
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        path = _xdg_dir(kind) or _platform_dir(kind)
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def _platform_dir(kind: str) -> Path:
+    import platformdirs  # only where the XDG rules do not answer (start-up time)
+
+    if kind == "config":
+        return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    if kind == "cache":
+        return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def user_config_dir() -> Path:
