@@ -44,6 +44,7 @@ from ..rules.hexes import hex_range
 from ..rules.seeking.defense import destroy_value
 from ..rules.units import DRONE
 from .levels import Level
+from .webs import cast_candidates
 from .view import (
     Ship,
     bears,
@@ -127,7 +128,9 @@ def _ship_shots(prompt, me: Ship, session, lv: Level, others: dict) -> list[dict
         if box in spent or box in reserved or w.family in ("drone", "plasma", "add"):
             continue  # reserved: kept for the drones on their way (FD1.5)
         is_phaser = w.type in PHASER_CAPACITY
-        if w.type == "WEB-CASTER":  # a web fist at 1-10 hexes, what it stores (E14)
+        if w.type == "WEB-CASTER":  # a web across a closing enemy's path (E12), or a fist
+            if any(accept(c) for c in cast_candidates(me, enemy, box, _stored(session, me, box))):
+                continue
             fist = _web_fist(session, me, box, rng, impulse)
             if fist and bears(w, me.unit, enemy.unit.hex):
                 ready.append(({"box": box, "target": enemy.id}, False, fist))
@@ -177,11 +180,15 @@ def _web_fist(session, me: Ship, box: str, rng: int, impulse: int) -> float:  # 
     1-10 hexes (its best band), or 11-20 late in the turn, while the caster stores energy."""
     from ..rules.charts.c2 import web_fist_hit
 
-    arming = session.arming_now(me.id, box)
-    energy = int(arming.stored_at(session.state.turn)) if arming is not None else 0
+    energy = _stored(session, me, box)
     if not energy or not 1 <= rng <= (20 if impulse >= LAST_CALL else 10):
         return 0.0
     return sum(web_fist_hit(rng, die, energy).damage for die in range(1, 7)) / 6
+
+
+def _stored(session, me: Ship, box: str) -> int:  # noqa: ANN001
+    arming = session.arming_now(me.id, box)
+    return int(arming.stored_at(session.state.turn)) if arming is not None else 0
 
 
 def _point_defence(me: Ship, session, phasers, accept, allowed):  # noqa: ANN001, ANN202

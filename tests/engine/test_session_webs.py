@@ -201,10 +201,11 @@ def test_the_robot_names_a_ship_to_jam_a_web(library):
 
 
 def test_the_robot_fires_a_web_fist(library):
-    """The robot fires its web caster as a fist inside 10 hexes (E14.22, E14.31)."""
+    """The robot fires its web caster as a fist inside 10 hexes (E14.22, E14.31); it starts
+    at 5 hexes, inside the band where it would rather cast a web (robot/webs.py)."""
     from sfb_desk.robot.duel import play_duel
 
-    result = play_duel("THO-NCL", "KLI-D7", seed=1, turns=1, library=library)
+    result = play_duel("THO-NCL", "KLI-D7", seed=1, turns=1, distance=5, library=library)
     fists = [r for r in _events(result.session, "shot") if r.data.get("box") == "webcaster#W"]
     assert fists and fists[0].data.get("range") <= 10
 
