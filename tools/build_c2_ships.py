@@ -31,6 +31,15 @@ EXPLOSION = {"AND-DOM": 30, "AND-INT": 22, "AND-CON": 16, "AND-PYT": 12, "AND-MA
              "AND-TER": 13, "AND-EEL": 13, "AND-VIP": 8, "AND-COU": 8, "ISC-DN": 30,
              "ISC-CS": 17, "THO-NCL": 14, "THO-NDN": 26}
 
+#: Crew units and boarding parties (G9): Module C2 states none for these classes, so each is
+#: reconstructed from a library ship of the same size class and role: (crew, BPs, comparable).
+CREW = {"AND-DOM": (60, 24, "KLI-C8"), "AND-INT": (43, 10, "FED-CA"),
+        "AND-CON": (37, 8, "FED-CL"), "AND-PYT": (20, 6, "FED-DD"), "AND-MAM": (22, 6, "FED-DDG"),
+        "AND-COB": (20, 6, "FED-DD"), "AND-TER": (20, 6, "FED-DD"), "AND-EEL": (20, 6, "FED-DD"),
+        "AND-VIP": (16, 6, "FED-FF"), "AND-COU": (16, 6, "FED-FF"),
+        "ISC-DN": (50, 14, "FED-DN"), "ISC-CS": (37, 8, "FED-CL"),
+        "THO-NCL": (36, 8, "FED-NCL"), "THO-NDN": (50, 14, "FED-DN")}
+
 
 def w(designator, kind, arcs, **more):
     return {"designator": designator, "type": kind, "arcs": arcs, **more}
@@ -224,12 +233,16 @@ def render(s) -> str:
                  "count not listed under 'stated' is a reconstruction for practice play.",
                  "The BPV is reconstructed too (no Master Ship Chart in Module C2), and so is "
                  "the explosion strength except the Cobra's 13 (G19.322).",
+                 f"The crew units and boarding parties are reconstructed too (Module C2 states "
+                 f"none): those of the {CREW[ident][2]}, a ship of the same size class.",
                  "Complete it from your Module C2 SSD book in the ship designer."]),
              "", "[bpv]", f"combat = {BPV[ident]}",
              "", "[data]", f"size_class = {s['size']}", f"move_cost = {toml_value(s['move'])}",
              f"turn_mode = {toml_value(s['turn'])}", 'breakdown = "5-6"']
     lines.append(f"explosion_strength = {s['explosion'] or EXPLOSION[ident]}")
-    lines += [f"flags = {toml_value(s['flags'])}", "", "[tracks]"]
+    crew, parties, _ = CREW[ident]
+    lines += [f"flags = {toml_value(s['flags'])}", "", "[crew]", f"crew_units = {crew}",
+              f"boarding_parties = {parties}", "", "[tracks]"]
     lines += [f"{k} = {toml_value(v)}" for k, v in s["tracks"].items()]
     lines += ["excess_damage = 4", "", "[shields]", f"boxes = {toml_value(s['shields'])}", "",
               "[systems]"]
