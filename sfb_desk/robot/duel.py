@@ -30,7 +30,8 @@ from ..data.sat_ship_setup import embark_standard_groups
 from ..data.library import ShipLibrary, load_library
 from ..data.saves import game_to_json, save_game
 from ..data.scenario_schema import Scenario
-from ..data.scenarios import CannotScore, score, unit_keys
+from ..data.game_victory import CannotScoreGame, outcomes_of, score_game
+from ..data.scenarios import unit_keys
 from ..engine.session import Session
 from ..rules.results import Refusal
 from ..rules.units import SHIP
@@ -299,27 +300,24 @@ def _side_gone(session: Session, sides) -> str:  # noqa: ANN001
 
 def _result(session, scenario, library, keys, ids, sides, levels, seed, turns, answers,  # noqa: ANN001
             ended, keep) -> DuelResult:
-    outcomes: dict[str, ShipOutcome] = {}
     state = session.state
-    for key in keys:
-        unit = state.unit(ids[key])
-        record = session.combat.ship(unit.id)
-        outcomes[key] = ShipOutcome(
-            destroyed_boxes=unit.destroyed, internal_points=record.internal_points,
-            destroyed=unit.status == "destroyed" or record.ship_destroyed,
-            disengaged=unit.status in ("disengaged", "off_map"),
-            disengaged_turn=state.turn if unit.status in ("disengaged", "off_map") else None)
+    # S2.20 over every ship of the game, the duelling ships and what they carry (a
+    # mothership's sat ships, G19: their BPV is in the force and their loss scores), each ship's
+    # outcome from the game itself: destroyed, disengaged or captured (D7.5, S2.21)
+    by_unit = outcomes_of(state, session.combat)
+    outcomes = {key: by_unit[ids[key]] for key in keys}
+    specs = {r.spec_id: library.get(r.spec_id) for r in session.combat.ships}
     try:
-        victory = score(scenario, library, outcomes)
+        victory = score_game(state, session.combat, specs)
         unscored = ""
-    except CannotScore as exc:  # e.g. no combat BPV: every other figure still stands
+    except CannotScoreGame as exc:  # e.g. no combat BPV: every other figure still stands
         victory, unscored = None, f"victory not scored (S2.20 needs each ship's BPV): {exc}"
     results = []
     for key, lv in zip(keys, levels):
         unit = state.unit(ids[key])
         record = session.combat.ship(unit.id)
         if victory is not None:
-            status = next(s for s in victory.ships if s.key == key)
+            status = next(s for s in victory.ships if s.key == ids[key])
         else:  # the S2.21 category needs no BPV
             spec = library.get(record.spec_id)
             status = ship_category(ForceShip(key, unit.side, 0, unit.id, spec), outcomes[key])
