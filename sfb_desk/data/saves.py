@@ -54,6 +54,7 @@ from .save_paths import AUTOSAVE_DIR, AUTOSAVE_NAME, SUFFIX, autosave_path  # no
 from .save_paths import atomic_write as _atomic_write
 from .volley_dice import MIGRATED_LOG, add_volley_sides, merge_to_hit_answers
 from .safe_load import BadFile, load_json
+from .save_checks import unit_problem
 
 FORMAT = "sfb-desk-save"
 CURRENT_VERSION = 8
@@ -217,6 +218,11 @@ def game_from_json(doc: object, path: Path | str = "<save>") -> Session:
                                       "ship library") from None
     if initial.impulse != 0:
         raise SaveError(path, "initial: a game starts at the start of a turn (impulse 0)")
+    for where, state, combat in (("initial", initial, initial_combat),
+                                 ("state", saved, saved_combat)):
+        problem = unit_problem(where, state, combat, specs)
+        if problem:
+            raise SaveError(path, problem)
     try:
         session = replay(initial, log.answers(), initial_combat, specs,
                          keys=log.answer_keys() if keys_needed else None)

@@ -145,6 +145,31 @@ def saves() -> None:
     full = json.loads((DATA / "saves" / "v4_ca_d7_one_turn.sfbsave").read_text(encoding="utf-8"))
     full["initial_combat"]["ships"][0]["spec_id"] = "FED-NOPE"
     write("unknown_ship_class", full)
+    _unit_faults(write)
+
+
+def _unit_faults(write) -> None:  # noqa: ANN001 - saves()' writer
+    """Saves whose units do not fit their ship classes or the state's fields (QA, session 4)."""
+    text = (DATA / "saves" / "v4_ca_d7_one_turn.sfbsave").read_text(encoding="utf-8")
+
+    def fault(name: str, keys: tuple[str, ...], path: tuple, value: object) -> None:
+        doc = json.loads(text)
+        for key in keys:
+            node = doc[key]
+            for step in path[:-1]:
+                node = node[step]
+            node[path[-1]] = value
+        write(name, doc)
+
+    states, combats = ("initial", "state"), ("initial_combat", "combat")
+    fault("bad_box_mark", states, ("units", 0, "destroyed"), ["abc"])
+    fault("bad_box_mark_in_state_only", ("state",), ("units", 1, "destroyed"), ["phaser#99"])
+    fault("bad_repair_box", combats, ("ships", 0, "repair_box"), "abc")
+    fault("unknown_unit_field", states, ("units", 0, "colour"), "red")
+    fault("unknown_record_field", combats, ("ships", 0, "colour"), "red")
+    fault("shield_over_its_boxes", combats, ("ships", 0, "shields", "boxes"), [99, 24, 20, 20, 20, 24])
+    fault("shield_count", combats, ("ships", 0, "shields", "boxes"), [30, 24, 20, 20, 20])
+    fault("shield_status", combats, ("ships", 0, "shields", "status"), ["up"] * 5 + ["gone"])
 
 
 def energy_files() -> None:

@@ -63,6 +63,19 @@ SAVE_CASES: dict[str, str] = {
     "answer_changed": "the log does not replay: answer 2 was refused",
     "state_changed": "replaying the log does not reproduce the saved state",
     "unknown_ship_class": "ship class FED-NOPE of ENT is not in the ship library",
+    # a unit that does not fit its ship class is named, with the box, before any replay
+    "bad_box_mark": "initial: ENT: 'abc' is not a box of the Heavy Cruiser (FED-CA) "
+                    "(destroyed boxes, D4)",
+    "bad_box_mark_in_state_only": "state: KRT: 'phaser#99' is not a box of the Battlecruiser "
+                                  "(KLI-D7) (destroyed boxes, D4)",
+    "bad_repair_box": "initial: ENT: the box being repaired, 'abc', is not a box of the Heavy "
+                      "Cruiser (FED-CA) (D9)",
+    "unknown_unit_field": "initial.units[0]: unknown field(s) colour",
+    "unknown_record_field": "initial_combat.ships[0]: unknown field(s) colour",
+    "shield_over_its_boxes": "initial_combat.ships[0].shields: shield #1: 99 boxes left of 30",
+    "shield_count": "initial_combat.ships[0].shields: boxes: six values (shields #1-#6), not 5",
+    "shield_status": "initial_combat.ships[0].shields: shield #6 status is one of ('up', "
+                     "'down', 'dropped'), not 'gone'",
 }
 
 # name -> (what the loader says, or None when the file itself reads; exit code of `ea check`,
