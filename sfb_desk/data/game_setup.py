@@ -40,7 +40,7 @@ from ..rules.units import new_ship, profile_from_spec
 from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
 from .battlefield import battlefield_of, game_unit_ids
-from .hangar_start import carried_at_start
+from .hangar_start import carried_at_start, with_anchor_buoys
 from ..rules.systems.dragon import DRAGON, DragonState, dragon_profile, dragon_spec
 from ..rules.systems.monsters import DragonRecord
 from .scenario_play import resolved_ship
@@ -172,6 +172,7 @@ def units_from_scenario(
                       map=bounds)
     battlefield = battlefield_of(scenario) if isinstance(scenario, Scenario) else NO_BATTLEFIELD
     combat = Combat(tuple(records), SeekingState(racks=tuple(racks)), battlefield=battlefield)
+    combat = with_anchor_buoys(combat, pairs, specs, SetupError)  # G26.12
     setup = GameSetup(state, combat, specs)
     if isinstance(scenario, Scenario):
         setup = add_dragons(setup, scenario)  # the Space Dragon (SM7) is a unit too

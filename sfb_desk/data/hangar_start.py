@@ -45,3 +45,26 @@ def carried_at_start(pairs, units: list, records: list, specs: dict, error) -> N
         here = units[index[home]]
         units[index[uid]] = replace(units[index[uid]], status=IN_HANGAR, hex=here.hex,
                                     facing=here.facing, speed=0)
+
+
+def with_anchor_buoys(combat, pairs, specs: dict, error):  # noqa: ANN001, ANN201
+    """``combat`` with the charged web anchor buoys the scenario puts aboard (``anchor_buoys``,
+    Advanced Missions G26.12). Each takes a shuttle box (G26.10), and only Tholian ships
+    charge them (G26.362): anything else is a SetupError naming the rule."""
+    aboard = []
+    records = {r.id: r for r in combat.ships}
+    for unit, uid in pairs:
+        n = getattr(unit, "anchor_buoys", 0)
+        if not n:
+            continue
+        spec = specs[records[uid].spec_id]
+        if spec.race != "THO":
+            raise error(f"{unit.key}: only Tholian ships charge web anchor buoys (G26.362)")
+        if n > spec.shuttle_boxes:
+            raise error(f"{unit.key}: {n} anchor buoys need {n} shuttle boxes; {spec.id} has "
+                        f"{spec.shuttle_boxes} (G26.10)")
+        aboard.append((uid, n))
+    if not aboard:
+        return combat
+    webs = replace(combat.c2.webs, aboard=tuple(aboard))
+    return replace(combat, c2=replace(combat.c2, webs=webs))

@@ -228,6 +228,9 @@ class Unit(_Table):
     )
     crew_units_lost: Count = 0
     boarding_parties_lost: Count = 0
+    anchor_buoys: Count = Field(
+        0, description="charged Tholian web anchor buoys aboard at the start, each in a shuttle "
+                       "box (Advanced Missions G26.12: the scenario may designate them)")
     carried_by: str = Field(
         "", description="the unit (its name) whose hangar holds this satellite ship at the "
                         "start (Module C2, G19.21); launched in play (G19.4)")

@@ -32,6 +32,8 @@ ORDER_KINDS: dict[str, str] = {
     "launches": "{unit: {'seekers': [{'id', 'kind': 'drone'|'plasma', 'speed', 'target'}], ...}}",
     "fire": "{unit: record} (kept for the fire issue)",
     "disengage": "yes or no",
+    "anchor_buoys": "{unit: 'drop'}: drop a charged web anchor buoy in the anchored web hex "
+    "the ship stands in (G26.32, G26.36)",
     "lay_mines": "{unit: [{'from': 'rack#1' | 'nsm' | 'mls', 'size': 'large' | 'small', "
     "'detection': 1-6, 'zone': 0 | 1, 'sizes': [1..8], 'nth': 0}]} (M9.0)",
 }

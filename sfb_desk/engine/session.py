@@ -70,6 +70,7 @@ from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
 from .battlefield_steps import BattlefieldSteps
+from .buoy_steps import BuoySteps
 from .minelaying_steps import MineLayingSteps
 from .captor_steps import CaptorSteps
 from .monster_steps import MonsterSteps
@@ -136,7 +137,7 @@ class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrd
               DisplacementSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
               BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps,
-              CaptorSteps, MovementSegment, SideOrders, PpdSteps, WebSteps,
+              CaptorSteps, MovementSegment, SideOrders, PpdSteps, WebSteps, BuoySteps,
               ReserveSteps):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 

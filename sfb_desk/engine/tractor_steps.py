@@ -106,6 +106,7 @@ class TractorSteps:
 
     # -- 6B: Operate Tractors --------------------------------------------------------------
     def _ship_systems(self, step) -> Walk:
+        yield from self._buoy_drops()  # G26.30: buoys are launched in this stage
         if not self._ships:
             return
         self._tractor_checks()

@@ -61,6 +61,25 @@ def lay(state: WebState, buoy_id: str, h: Hex) -> WebState:
     return replace(state, buoys=state.buoys + ((buoy_id, h, web.id),))
 
 
+def carried(state: WebState, ship: str) -> int:
+    """Charged buoys ``ship`` has aboard (G26.10, G26.21)."""
+    return next((n for sid, n in state.aboard if sid == ship), 0)
+
+
+def drop(state: WebState, ship: str, h: Hex) -> tuple[WebState, str]:
+    """``ship`` drops one of its charged buoys into the web in hex ``h`` (G26.30, G26.32; the
+    caller has checked :func:`check_lay`). Returns the state and the buoy's id."""
+    left = carried(state, ship) - 1
+    if left < 0:
+        raise ValueError(f"{ship} carries no anchor buoy")
+    n = 1 + sum(1 for b in state.buoys if b[0].startswith(f"{ship}.buoy"))
+    buoy_id = f"{ship}.buoy{n}"
+    aboard = tuple((sid, c) for sid, c in state.aboard if sid != ship)
+    if left:
+        aboard += ((ship, left),)
+    return replace(lay(state, buoy_id, h), aboard=aboard), buoy_id
+
+
 def check_recover(state: WebState, buoy_id: str, *, room: bool) -> Refusal | None:
     """G26.35, G26.351: not while its web holds any strength; only into an empty bay box."""
     found = next((b for b in state.buoys if b[0] == buoy_id), None)

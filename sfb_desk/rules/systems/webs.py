@@ -90,9 +90,10 @@ class WebState:
     caught: tuple[Caught, ...] = ()
     buoys: tuple[tuple[str, Hex, str], ...] = ()  # (buoy id, hex, web id) G26.30
     next_id: int = 1
+    aboard: tuple[tuple[str, int], ...] = ()  # (ship id, charged anchor buoys aboard) G26.1
 
     def __bool__(self) -> bool:
-        return bool(self.webs) or bool(self.buoys)
+        return bool(self.webs) or bool(self.buoys) or bool(self.aboard)
 
     def web(self, web_id: str) -> Web | None:
         return next((w for w in self.webs if w.id == web_id), None)

@@ -4,7 +4,8 @@
   :class:`~sfb_desk.rules.systems.c2_play.C2Play`) what to draw: each web's hexes, strength and
   state (forming, with the impulse it holds from; holding, with the impulses left for a
   free-standing web, E12.55, E12.26), the units caught in it and the movement points they have
-  paid (G10.5 as decisions.md reads it), and each PPD pulse train still running (firer, target,
+  paid (G10.5 as decisions.md reads it), each web anchor buoy laid (G26.33), and each PPD
+  pulse train still running (firer, target,
   whether the wave-lock holds, E11.311: the pulses left stay sealed).
 * :class:`WebsItem` paints them over the terrain and under the counters: a web as strands
   across its hexes (dashed while it forms), its strength on a tab; a caught unit ringed with
@@ -32,6 +33,7 @@ STRAND = QColor("#cfd8ff")
 FORMING = QColor(200, 210, 255, 150)
 CAUGHT = QColor("#ff9ad5")
 WAVE = QColor("#7dffb0")
+BUOY = QColor("#ffd36b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +68,19 @@ class LockMark:
 
 
 @dataclass(frozen=True, slots=True)
+class BuoyMark:
+    """A web anchor buoy on the map (Advanced Missions G26.33): its hex and id."""
+
+    id: str
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class WebsView:
     webs: tuple[WebMark, ...] = ()
     caught: tuple[CaughtMark, ...] = ()
     locks: tuple[LockMark, ...] = ()
+    buoys: tuple[BuoyMark, ...] = ()
 
 
 def webs_view(combat, state=None) -> WebsView:  # noqa: ANN001
@@ -103,7 +114,8 @@ def webs_view(combat, state=None) -> WebsView:  # noqa: ANN001
         locks.append(LockMark(a.hex, b.hex, t.locked,
                               f"{t.box.replace('#', ' ').upper()}: {what}, {t.fired} pulse(s) "
                               "fired", row))
-    return WebsView(tuple(marks), tuple(caught), tuple(locks))
+    buoys = tuple(BuoyMark(b[0], b[1]) for b in c2.webs.buoys)
+    return WebsView(tuple(marks), tuple(caught), tuple(locks), buoys)
 
 
 class WebsItem(ViewItem):
@@ -116,6 +128,7 @@ class WebsItem(ViewItem):
 
     def hexes_of(self, view: WebsView) -> list[Hex]:
         out = [h for w in view.webs for h in w.hexes] + [c.hex for c in view.caught]
+        out += [b.hex for b in view.buoys]
         return out + [h for lk in view.locks for h in (lk.firer, lk.target)]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -128,6 +141,23 @@ class WebsItem(ViewItem):
             self._paint_caught(painter, c)
         for lock in self.view.locks:
             self._paint_lock(painter, lock)
+        for buoy in self.view.buoys:
+            self._paint_buoy(painter, buoy)
+
+    def _paint_buoy(self, painter: QPainter, buoy: BuoyMark) -> None:
+        """A small diamond low in the hex, "anchor buoy" under it (G26.33)."""
+        c = hex_center(buoy.hex)
+        y = c.y() + 0.45 * R
+        d = 0.16 * R
+        path = QPainterPath(QPointF(c.x(), y - d))
+        for x, yy in ((c.x() + d, y), (c.x(), y + d), (c.x() - d, y), (c.x(), y - d)):
+            path.lineTo(x, yy)
+        painter.setPen(QPen(BUOY, 0.03 * R))
+        painter.setBrush(QColor(BUOY.red(), BUOY.green(), BUOY.blue(), 160))
+        painter.drawPath(path)
+        box = QRectF(c.x() - R, y + d, 2 * R, 0.28 * R)
+        painter.setPen(BUOY)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "anchor buoy")
 
     def _paint_web(self, painter: QPainter, web: WebMark) -> None:
         colour = STRAND if web.formed else FORMING
