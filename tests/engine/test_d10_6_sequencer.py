@@ -1,0 +1,129 @@
+"""The D10.6 worked example (Module C2) played through the real sequencer (issue 17).
+
+Unlike tests/engine/test_session_panels.py, nothing here calls a private method: the game is a
+``Session`` answered prompt by prompt (``Scripted`` + ``Defaults``), so every figure comes from
+the sequencer's own steps: Energy Allocation (the panels' level, D10.21), the fire declaration,
+the to-hit dice, the damage path through the power absorbers (D10.3), the reinforcement question
+it asks when a volley overflows the standard level (D10.24, H7.346) and the end-of-turn transfer
+and dissipation (D10.41).
+
+Set-up: the RECONSTRUCTED Conquistador (AND-CON) and a KLI-D7 as the robot duels place them
+(``duel_scenario``, 10 hexes apart, bows toward each other). Both plot speed 2 (moving on
+impulses 16 and 32), so the range is 10 at impulse 8 of turn 1 and 4 at impulse 16 of turn 2.
+
+* Turn 1, impulse 8, range 10: three disruptors (3 each) and three phaser-2s (die 1: 2 each)
+  hit the forward arc: 9 disruptor + 6 phaser = the example's 15 (L354).
+* Turn 2, impulse 16 (the example's impulse 6; only the range matters), range 4: three
+  overloaded disruptors (8 each) = 24 and five phaser-2s (3+3+3+3+2) = 14, as at L360.
+
+What the sequencer cannot yet play of turns 1-2, and how the expected figures are taken:
+
+* Damage control on panel capacity (D10.541, "4 points of power ... repair two capacity
+  points", L358) has no line in Energy Allocation: the damage-control line repairs shields only
+  (D9.21) and the sequencer's end-of-turn step applies no panel repair. So the end-of-turn-2
+  front capacity is the rule-computed 50, not the example's 52 (decisions.md, Module C2).
+  The held energy is unaffected (35 -> transfer 4 -> dissipate 6 = 25, as the example says).
+* The turn-2 type-I drone on the rear bank (L362) is not played: a drone launched by the D7
+  would strike the forward bank on this geometry. The rear bank is covered by
+  test_session_panels.py (calculator-level replay).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sfb_desk.data.game_setup import units_from_scenario
+from sfb_desk.data.library import load_library
+from sfb_desk.engine.answers import At, Chain, Defaults, Scripted
+from sfb_desk.engine.session import Session
+from sfb_desk.rules.energy.absorbers import REINFORCED, STANDARD
+from sfb_desk.robot.duel import duel_scenario
+
+AND, KLI = "AND-CON", "KLI-D7"
+
+
+def _shots(*boxes, mode=None):
+    return [dict({"box": b, "target": AND}, **({"mode": mode} if mode else {})) for b in boxes]
+
+
+def _disruptors(overload=False):
+    return [{"box": f"disruptor#{d}", "action": "arm", "overload": overload} for d in "ABCD"]
+
+
+TURN_1 = [
+    At("T1.ea.AND-CON", {"speed_plot": 2, "pa_level": "standard"}),
+    At("T1.ea.KLI-D7", {"speed_plot": 2, "weapons": _disruptors()}),
+    At("T1.I8.fire.Klingon", {KLI: _shots("disruptor#A", "disruptor#B", "disruptor#C",
+                                          "phaser#1", "phaser#2", "phaser#3")}),
+    At("T1.I8.hits.Klingon", [1, 1, 1, 1, 1, 1]),
+]
+TURN_2 = [
+    At("T2.ea.AND-CON", {"speed_plot": 2, "pa_level": "standard"}),
+    At("T2.ea.KLI-D7", {"speed_plot": 2, "weapons": _disruptors(overload=True)}),
+    At("T2.I16.fire.Klingon", {KLI: _shots("disruptor#A", "disruptor#B", "disruptor#C",
+                                           mode="overload")
+                               + _shots("phaser#1", "phaser#2", "phaser#3", "phaser#4",
+                                        "phaser#5")}),
+    At("T2.I16.hits.Klingon", [1, 1, 1, 1, 1, 1, 1, 2]),
+    # D10.24, H7.346: the sequencer asks, the Andromedan reinforces with reserve power.
+    At("T2.I16.pa.reinforce.pa_fwd.AND-CON", "reinforce"),
+]
+
+
+@pytest.fixture(scope="module")
+def game():
+    library = load_library()
+    scenario = duel_scenario(AND, KLI, turns=2, distance=10, library=library)
+    setup = units_from_scenario(scenario, library)
+    session = Session(setup.state, setup.combat, setup.specs)
+    script = Scripted(TURN_1 + TURN_2)
+    source = Chain(script, Defaults())
+    snapshots = {}
+    while session.pending is not None:
+        key = session.pending.key
+        for mark in ("T2.ea.AND-CON", "T2.I16.fire.Klingon"):
+            if key == mark and mark not in snapshots:
+                snapshots[mark] = (session.panels(AND), frozenset(session.state.unit(AND)
+                                                                  .destroyed))
+        answer = source.answer(session.pending, session)
+        assert isinstance(answer, tuple), f"nothing answers {session.pending}"
+        result = session.answer(*answer)
+        assert not hasattr(result, "rule"), f"{key} refused: {result}"
+    script.check_finished()
+    return session, snapshots
+
+
+def _events(session, kind, turn=None):
+    return [r for r in session.log if r.kind == "event" and r.data.kind == kind
+            and (turn is None or r.turn == turn)]
+
+
+def test_turn_1_the_volley_is_the_examples_15_points(game):
+    session, _ = game
+    shots = [(r.data.get("box"), r.data.get("range"), r.data.get("damage"))
+             for r in _events(session, "shot", 1)]
+    assert shots == [("disruptor#A", 10, 3), ("disruptor#B", 10, 3), ("disruptor#C", 10, 3),
+                     ("phaser#1", 10, 2), ("phaser#2", 10, 2), ("phaser#3", 10, 2)]
+
+
+def test_turn_1_the_forward_bank_absorbs_12_after_3_degradation(game):
+    # L354: 20% of 15 = 3 permanent; capacity 36 -> 33; 12 held; 9 disruptor < 12: no leak.
+    session, _ = game
+    (panels,) = _events(session, "panels", 1)
+    assert panels.data.get("bank") == "pa_fwd"
+    assert (panels.data.get("damage"), panels.data.get("degradation"),
+            panels.data.get("absorbed"), panels.data.get("leak"),
+            panels.data.get("excess")) == (15, 3, 12, 0, 0)
+    assert not _events(session, "panels_leak", 1) and not _events(session, "volley", 1)
+
+
+def test_end_of_turn_1_transfer_1_dissipate_6_leaves_5_in_33(game):
+    # L356: 12 -> 1 to the batteries -> 6 boxes dissipate 1 each = 5, capacity 33.
+    session, snapshots = game
+    (end,) = _events(session, "panels_end_of_turn", 1)
+    assert end.data.get("to_battery") == 1 and end.data.get("held") == [5, 0]
+    state, destroyed = snapshots["T2.ea.AND-CON"]
+    fwd = state.bank("pa_fwd")
+    assert (fwd.held, fwd.capacity(STANDARD)) == (5, 33)
+    assert state.bank("pa_aft").held == 0
+    assert not destroyed  # nothing reached the hull on turn 1
