@@ -193,3 +193,15 @@ def test_screenshot_of_the_ca_sheet(qtbot, lib, tmp_path):
     assert not image.isNull() and image.width() == 1100
     path = tmp_path / "ea_ca.png"
     assert image.save(str(path)) and path.stat().st_size > 10_000
+
+
+def test_weapon_rows_name_the_weapon_in_words_with_the_ssd_id_in_the_tip(ca_sheet):
+    """Issue 12: "Photon A", "Probe 1", not "photon#A"; the id stays in the tip."""
+    from PySide6.QtWidgets import QLabel
+    by_name = {w.objectName(): w for w in ca_sheet.findChildren(QLabel)}
+    photon, probe = by_name["label:weapon:photon#A"], by_name["label:weapon:probe#1"]
+    assert photon.text() == "Photon A" and "SSD box photon#A (PHOTON)" in photon.toolTip()
+    assert probe.text() == "Probe 1" and "probe#1" in probe.toolTip()
+    labels = [w.text() for w in ca_sheet.findChildren(QLabel)
+              if w.objectName().startswith("label:weapon:")]
+    assert labels and not any("#" in t for t in labels)

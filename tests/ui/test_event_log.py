@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from sfb_desk.engine.log import GameLog
-from sfb_desk.engine.prompts import DiceRequest
+from sfb_desk.engine.prompts import DiceRequest, Orders
 from sfb_desk.rules.results import Refusal, event
 from sfb_desk.ui.table.event_log import LONG, EventLog, allocation_summary, describe, game_totals
 
@@ -53,6 +53,27 @@ def test_by_default_the_log_reads_in_sentences(qtbot):
     assert not any("T1.I4.breakdown.A" in line for line in v.visible_lines())
     v.details.setChecked(True)
     assert any("T1.I4.breakdown.A ← [3]" in line for line in v.visible_lines())
+
+
+def test_a_passed_question_reads_as_what_was_decided():
+    """Issue 12: an empty answer says what it means per order kind, not "nothing"; the
+    details switch still shows the key and the value as given."""
+    fire = Orders("T1.I8.fire.Federation", "fire", "Fire declarations of side Federation, "
+                  "impulse 8 (D6.315)", side="Federation", rule="D6.315", default={})
+    log = GameLog()
+    log.append("answer", 1, 8, "6D-fire-decision", fire.key, {}, "player")
+    log.append("answer", 1, 8, "6D-fire-decision", fire.key, {}, "pass-policy")
+    log.append("answer", 1, 8, "6E-launch", "T1.I8.launch.Klingon", {}, "default")
+    log.append("answer", 1, 8, "6D-damage", "T1.I8.reserve.v1.ENT", {}, "robot")
+    log.append("answer", 1, 8, "6D-damage", "T1.I8.odd_kind.ENT", {}, "player")
+    table, policy, launch, reserve, odd = log.records
+    assert describe(table, fire, details=False) == "T1.8  Federation fires nothing — the table"
+    assert describe(policy, fire, details=False) == (
+        "T1.8  Federation fires nothing (passed by the program)")
+    assert describe(launch, details=False) == "T1.8  Klingon launches nothing (passed)"
+    assert describe(reserve, details=False) == "T1.8  ENT uses no reserve power — the robot"
+    assert describe(odd, details=False) == "T1.8  Answer: nothing — the table"
+    assert describe(table, fire) == "T1.8  T1.I8.fire.Federation ← {} (player)"
 
 
 def test_lines_describe_each_kind():

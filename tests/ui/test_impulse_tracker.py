@@ -36,7 +36,15 @@ def test_the_tracker_shows_the_clock_and_who_moves(qtbot):
     t = ImpulseTracker()
     qtbot.addWidget(t)
     t.set_state(state(4), "6A-move")
-    assert t.clock.text() == "Turn 2 · Impulse 4 of 32" and t.step.text() == "Step 6A-move"
+    assert t.clock.text() == "Turn 2 · Impulse 4 of 32" and t.step.text() == (
+        "Movement of ships and shuttles (C1.313)")
+    assert t.step.toolTip().endswith("\nstep 6A-move")  # the key the log names, for a check
+    t.set_state(state(4), "6D-fire-decision")
+    assert t.step.text() == "Fire Decision Step (D6.315)"
+    t.set_state(state(4), "6B-lay-mines")
+    assert t.step.text() == "Mine Laying Step (M9.0)"
+    t.set_state(state(4), "no-such-step")
+    assert t.step.text() == "Step no-such-step" and t.step.toolTip() == ""
     assert t.moving_ids() == ["A", "B", "D"]
     assert t.moving.item(0).text() == "Alpha (A), speed 8"
     assert t.heading.text() == "Moving on impulse 4: 3 units"

@@ -100,8 +100,11 @@ def test_weapons_that_fired_are_listed_as_unable_with_the_rule(qtbot, panel):
     assert "photon#A" not in boxes and "phaser#1" not in boxes and "photon#B" in boxes
     texts = [w.text() for w in editor.findChildren(type(panel.purpose))]
     unable = next(t for t in texts if t.startswith("Cannot fire:"))
-    assert "photon#A: photon#A holds no complete load this turn (E1.2)" in unable
-    assert "phaser#1: phaser#1 has fired this turn; a phaser fires once a turn (E2.22)" in unable
+    assert "Photon A holds no complete load this turn (E1.2)" in unable
+    assert "Phaser 1 has fired this turn; a phaser fires once a turn (E2.22)" in unable
+    assert "#" not in unable  # player words, not box ids (issue 12)
+    row = editor.row("ENT", "photon#B")
+    assert row.check.text() == "Photon B" and "SSD box photon#B" in row.check.toolTip()
 
 
 def test_check_all_that_can_damage(qtbot, panel):

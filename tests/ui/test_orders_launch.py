@@ -66,7 +66,7 @@ def test_unique_ids_and_an_empty_id_is_not_sent(qtbot, panel):
     row.id.setText("")
     with qtbot.assertNotEmitted(panel.answered):
         panel.give()
-    assert panel.message.text() == "drone#2 of KRT: the launched unit needs an id (F2)"
+    assert panel.message.text() == "Drone rack 2 of KRT: the launched unit needs an id (F2)"
 
 
 def test_an_administrative_shuttle(qtbot, panel):

@@ -45,6 +45,7 @@ from sfb_desk.rules.energy.allocation import (
     weapon_line,
 )
 from sfb_desk.rules.energy.ledger import cloak_cost, pa_cost
+from sfb_desk.rules.box_names import weapon_name
 from sfb_desk.rules.ship import ShipSpec
 
 HIDDEN = "hidden"
@@ -299,9 +300,9 @@ class SheetRows:
 
     def _add_weapon(self, r: int, box: str, kind: str) -> int:
         line = weapon_line(box)
-        kind_name = kind.lower()
-        row = self._labels(r, 10, box if box.startswith(kind_name) else f"{box} ({kind_name})",
-                           line)
+        row = self._labels(r, 10, weapon_name(box, kind), line)
+        label = self.grid.itemAtPosition(r, LABEL_COL).widget()  # the id: to check the SSD
+        label.setToolTip("\n".join(t for t in (label.toolTip(), f"SSD box {box} ({kind})") if t))
         holder = QWidget()
         h = QHBoxLayout(holder)
         h.setContentsMargins(0, 0, 0, 0)

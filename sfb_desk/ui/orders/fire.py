@@ -40,6 +40,7 @@ from sfb_desk.engine.orders.fire_options import (
     target_option,
     weapon_options,
 )
+from sfb_desk.rules.box_names import box_name
 from sfb_desk.rules.combat import direct_fire_weapon
 from sfb_desk.rules.units import Unit
 from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
@@ -107,6 +108,12 @@ class ElidedLabel(QLabel):
         painter.drawText(self.contentsRect(), int(self.alignment()), self.shown_text())
 
 
+def _unable(box: str, refusal: object) -> str:
+    """Why a weapon cannot fire, the box in words: ``Photon A holds no complete load …``."""
+    why = str(refusal)
+    return why.replace(box, box_name(box)) if box in why else f"{box_name(box)}: {why}"
+
+
 class WeaponRow:
     """One ready weapon: check box, target, mode and what the shot would be."""
 
@@ -114,9 +121,9 @@ class WeaponRow:
                  row: int) -> None:
         self.editor, self.unit, self.option = editor, unit, option
         arcs = " ".join(option.weapon.arcs) or "360"
-        self.check = QCheckBox(option.box)
+        self.check = QCheckBox(box_name(option.box))
         self.check.setObjectName(f"fire_{unit.id}_{option.box}")
-        self.check.setToolTip(f"{option.title}, arcs {arcs}")
+        self.check.setToolTip(f"{option.title}, arcs {arcs} (SSD box {option.box})")
         self.kind = QLabel(f"{short_title(option.title)} {arcs}")  # the whole title: tooltip
         self.kind.setToolTip(f"{option.title}, arcs {arcs}")
         self.target = QComboBox()
@@ -182,8 +189,8 @@ class WeaponRow:
             return {"box": self.option.box, "mode": "cast", "hexes": hexes}
         target = self.target.currentData()
         if target is None:
-            raise OrdersInputError(f"{self.option.box} of {self.unit.id}: there is no target "
-                                   "to fire at (D6.315)")
+            raise OrdersInputError(f"{box_name(self.option.box)} of {self.unit.id}: there is "
+                                   "no target to fire at (D6.315)")
         out: dict[str, object] = {"box": self.option.box, "target": target}
         mode = self.mode.currentData()
         w = direct_fire_weapon(self.option.weapon.type)
@@ -242,7 +249,7 @@ class FireEditor(OrderEditor):
             lay.addWidget(note("No weapon can fire now."))
         waiting = [o for o in options if o.not_ready is not None]
         if waiting:
-            text = "; ".join(f"{o.box}: {o.not_ready}" for o in waiting)
+            text = "; ".join(_unable(o.box, o.not_ready) for o in waiting)
             lay.addWidget(note(f"Cannot fire: {text}"))
         if rows:
             buttons = QHBoxLayout()

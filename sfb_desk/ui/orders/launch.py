@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from sfb_desk.engine.prompts import Prompt
 from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.engine.orders.launch_options import SHUTTLE_SPEED, LaunchOption, launch_options, new_seeker_id
+from sfb_desk.rules.box_names import box_name
 from sfb_desk.rules.units import Unit
 from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
 
@@ -54,8 +55,9 @@ class LaunchRow:
                  grid: QGridLayout, row: int, taken: set[str]) -> None:
         self.editor, self.unit, self.option = editor, unit, option
         name = f"{unit.id}_{option.box}"
-        self.check = QCheckBox(option.box)
+        self.check = QCheckBox(box_name(option.box))
         self.check.setObjectName(f"launch_{name}")
+        self.check.setToolTip(f"SSD box {option.box}")
         self.what = QComboBox()  # drones: which drone; shuttles: the mission
         self.what.setObjectName(f"what_{name}")
         if option.kind == "drones":
@@ -121,7 +123,7 @@ class LaunchRow:
 
     def order(self) -> dict[str, object]:
         sid = self.id.text().strip()
-        what = f"{self.option.box} of {self.unit.id}"
+        what = f"{box_name(self.option.box)} of {self.unit.id}"
         if not sid:
             raise OrdersInputError(f"{what}: the launched unit needs an id (F2)")
         target = self.target.currentData()

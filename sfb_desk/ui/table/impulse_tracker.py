@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWidget
 
+from sfb_desk.engine.steps import STEPS_BY_ID
 from sfb_desk.rules.charts.impulse import moves_on
 from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.units import Unit
@@ -20,6 +21,26 @@ def movers(state: GameState) -> list[Unit]:
     if state.impulse < 1:
         return []
     return [u for u in state.on_map if moves_on(u.speed, state.impulse)]
+
+
+def step_title(key: str) -> str:
+    """The step of the sequence of play (:data:`sfb_desk.engine.steps.STEPS_BY_ID`) in a
+    player's words, short, with its first rule: ``6D-fire-decision`` -> ``Fire Decision Step
+    (D6.315)``; a key the table does not know is shown as it is; no key: ``""``."""
+    step = STEPS_BY_ID.get(key)
+    if step is None:
+        return f"Step {key}" if key else ""
+    name = step.name.split(": ")[0].split(" (")[0].split(", ")[0]
+    rule = step.rules.split(",")[0].strip()
+    return f"{name} ({rule})" if rule else name
+
+
+def step_tip(key: str) -> str:
+    """The whole step: its full name, all its rules and the key the log and saves use."""
+    step = STEPS_BY_ID.get(key)
+    if step is None:
+        return ""
+    return f"{step.name} ({step.rules})\nstep {step.id}"
 
 
 class ImpulseTracker(QWidget):
@@ -63,7 +84,8 @@ class ImpulseTracker(QWidget):
             self.clock.setText(f"Turn {state.turn} · before the impulses")
         else:
             self.clock.setText(f"Turn {state.turn} · Impulse {state.impulse} of 32")
-        self.step.setText(f"Step {step}" if step else "")
+        self.step.setText(step_title(step))
+        self.step.setToolTip(step_tip(step))
         self.moving.clear()
         if state.impulse < 1:
             self.heading.setText("")

@@ -205,11 +205,33 @@ def _in_words(record: LogRecord, prompt: object, short: str | None) -> str:
     if short is not None:
         return f"{what}: {short} — {who}"
     if data in ({}, [], None):
-        return f"{what}: nothing — {who}"
+        return _nothing(record, prompt, what, who)
     kind = _order_kind(record, prompt)
     if kind in ("fire", "launches"):
         return f"{what}: {orders_summary(kind, data) or _brief(data)} — {who}"
     return f"{what}: {_brief(data)} — {who}"
+
+
+#: An empty answer of an order kind in words, ``{}``: the side (or unit) that gave it.
+NOTHING = {"fire": "{} fires nothing", "launch": "{} launches nothing",
+           "lay_mines": "{} lays no mine", "self_destruct": "{} destroys no ship of its own",
+           "announce": "{} announces nothing", "tractors": "{} locks on and releases no tractor",
+           "satships": "{} launches and recovers no satellite ship",
+           "cloak": "{} begins to cloak or decloak no ship",
+           "marines": "{} leaves shields, guards and marines as they are",
+           "disdev": "{} displaces nothing", "panels": "{} leaves its power absorber panels as "
+           "they are", "reserve": "{} uses no reserve power"}
+
+
+def _nothing(record: LogRecord, prompt: object, what: str, who: str) -> str:
+    """An empty answer in words: ``Federation fires nothing — the table``, ``Klingon
+    launches nothing (passed by the program)``; a kind without words: ``Launches …: nothing``."""
+    parts = record.key.split(".")
+    whom = getattr(prompt, "side", None) or getattr(prompt, "unit", None) or parts[-1]
+    kind = next((p for p in parts[1:-1] if p in NOTHING), None)
+    text = NOTHING[kind].format(whom) if kind is not None and whom else f"{what}: nothing"
+    passed = record.source in ("default", "pass-policy")
+    return f"{text} ({who})" if passed else f"{text} — {who}"
 
 
 def _brief(value: object) -> str:
