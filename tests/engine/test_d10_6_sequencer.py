@@ -85,6 +85,8 @@ def game():
             if key == mark and mark not in snapshots:
                 snapshots[mark] = (session.panels(AND), frozenset(session.state.unit(AND)
                                                                   .destroyed))
+        if key.startswith("T2.I17.") and "T2.I17" not in snapshots:
+            snapshots["T2.I17"] = session.combat.ship(AND).energy.reserve
         answer = source.answer(session.pending, session)
         assert isinstance(answer, tuple), f"nothing answers {session.pending}"
         result = session.answer(*answer)
@@ -127,3 +129,50 @@ def test_end_of_turn_1_transfer_1_dissipate_6_leaves_5_in_33(game):
     assert (fwd.held, fwd.capacity(STANDARD)) == (5, 33)
     assert state.bank("pa_aft").held == 0
     assert not destroyed  # nothing reached the hull on turn 1
+
+
+def test_turn_2_the_volley_is_24_overloaded_disruptor_and_14_phaser(game):
+    session, snapshots = game
+    shots = [(r.data.get("box"), r.data.get("range"), r.data.get("damage"))
+             for r in _events(session, "shot", 2)]
+    assert shots == [("disruptor#A", 4, 8), ("disruptor#B", 4, 8), ("disruptor#C", 4, 8),
+                     ("phaser#1", 4, 3), ("phaser#2", 4, 3), ("phaser#3", 4, 3),
+                     ("phaser#4", 4, 3), ("phaser#5", 4, 2)]
+    before, _ = snapshots["T2.I16.fire.Klingon"]  # nothing changed the bank since turn 1
+    assert (before.bank("pa_fwd").held, before.bank("pa_fwd").capacity(STANDARD)) == (5, 33)
+
+
+def test_turn_2_reinforced_with_reserve_power_the_bank_holds_35_of_50(game):
+    # L360: 24 > 6 x 2 = 12: 1 disruptor leak; 37 -> 7 degradation (36 - 10 = 26 standard);
+    # 30 exceed the 21 free, so reserve power reinforces (6 x 10 - 10 = 50) and all 30 are
+    # absorbed: 5 + 30 = 35 held; one leak point only, a Hull hit; nothing for the DAC.
+    session, _ = game
+    (panels,) = _events(session, "panels", 2)
+    assert panels.data.get("bank") == "pa_fwd"
+    assert (panels.data.get("damage"), panels.data.get("leak"), panels.data.get("degradation"),
+            panels.data.get("absorbed"), panels.data.get("excess"),
+            panels.data.get("held")) == (38, 1, 7, 30, 0, 35)
+    assert len(_events(session, "panels_reinforced", 2)) == 1
+    (leak,) = _events(session, "panels_leak", 2)
+    assert leak.data.get("boxes") == ["forward_hull#1"]  # D10.333
+    assert not _events(session, "volley", 2)  # no internal damage through the DAC
+    assert session.state.unit(AND).destroyed == {"forward_hull#1"}
+
+
+def test_turn_2_the_reinforcement_is_paid_from_reserve_power(game):
+    # D10.21: a Conquistador's panels cost 5 standard, 8 reinforced: 3 of reserve (H7.346),
+    # used on the impulse of the volley.
+    _, snapshots = game
+    reserve = snapshots["T2.I17"]
+    assert [(r.impulse, r.amount, r.purpose) for r in reserve] == [(16, 3, "pa_reinforce")]
+
+
+def test_end_of_turn_2_transfer_4_dissipate_6_leaves_25(game):
+    # L364: 35 -> 4 to the batteries -> 6 dissipated = 25. Capacity: 50 by the rules the
+    # sequencer plays; the example's 52 adds the D10.541 damage-control repair, which Energy
+    # Allocation does not offer for panels (module docstring; decisions.md, Module C2).
+    session, _ = game
+    (end,) = _events(session, "panels_end_of_turn", 2)
+    assert end.data.get("to_battery") == 4 and end.data.get("held") == [25, 0]
+    fwd = session.panels(AND).bank("pa_fwd")
+    assert (fwd.held, fwd.capacity(REINFORCED)) == (25, 50)
