@@ -41,6 +41,7 @@ from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
 from .battlefield import battlefield_of, game_unit_ids
 from .hangar_start import carried_at_start, with_anchor_buoys
+from .terrain_webs import with_terrain_webs
 from ..rules.systems.dragon import DRAGON, DragonState, dragon_profile, dragon_spec
 from ..rules.systems.monsters import DragonRecord
 from .scenario_play import resolved_ship
@@ -173,6 +174,7 @@ def units_from_scenario(
     battlefield = battlefield_of(scenario) if isinstance(scenario, Scenario) else NO_BATTLEFIELD
     combat = Combat(tuple(records), SeekingState(racks=tuple(racks)), battlefield=battlefield)
     combat = with_anchor_buoys(combat, pairs, specs, SetupError)  # G26.12
+    combat = with_terrain_webs(combat)  # webs of printed strength hold (SH6.2)
     setup = GameSetup(state, combat, specs)
     if isinstance(scenario, Scenario):
         setup = add_dragons(setup, scenario)  # the Space Dragon (SM7) is a unit too

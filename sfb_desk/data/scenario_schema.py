@@ -166,7 +166,9 @@ class Terrain(_Table):
     name: str = ""
     rule: RuleNumber | None = None
     note: str = ""
-    strength: int | None = Field(None, ge=1, description="a gravity wave's points (P9.12)")
+    strength: int | None = Field(
+        None, ge=1, description="a gravity wave's points (P9.12); a web's strength (SH6.2: 35), "
+                                "which makes it catch units")
     motion: str = Field("", description='a gravity wave\'s or ion storm\'s directions: "C/D"')
 
 

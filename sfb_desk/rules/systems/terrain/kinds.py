@@ -91,7 +91,8 @@ KINDS: dict[str, TerrainKind] = {k.kind: k for k in (
                 destroys_entering=True,
                 note="A heat zone and a black hole with the P4.1 ranges halved (P10.5)."),
     TerrainKind("web", "Tholian web", "G10.0", False, blocks_fire=True,
-                note="Blocks fire (M4.45); the web rules (G10) are not played yet."),
+                note="Blocks fire (M4.45); given a strength, it catches units that enter it "
+                     "(Module C2 webs); the rest of G10 is not played yet."),
     TerrainKind("minefield", "Minefield", "M6.0", True,
                 note="Marks where a minefield lies; the mines are the owner's secret (M6.1)."),
     TerrainKind("other", "Other terrain", "P1.0", False, note="Described by the scenario."),
