@@ -44,8 +44,8 @@ def test_scenarios_json(capsys):
     }  # fmt: skip
     sg22 = next(d for d in data if d["id"] == "SG22")
     assert sg22["playable"] is False
-    assert {"ship": "GEN-F-S", "printed": "Small freighter (Basic Set; no ship file in the "
-            "library)", "missing": "no ship file", "exists": False} in sg22["missing"]
+    assert {"ship": "GEN-F-S", "printed": "Small freighter (Basic Set)",
+            "missing": "no ship file", "exists": False} in sg22["missing"]
     for d in data:
         assert d["playable"] == (not d["missing"] and not d["reason"])
 

@@ -15,7 +15,7 @@ from typing import Any
 from sfb_desk.data.books import book_title, lines_text, titled
 from sfb_desk.data.library import ShipLibrary, load_library
 from sfb_desk.data.scenario_file import Scenario
-from sfb_desk.data.scenario_play import playability
+from sfb_desk.data.scenario_play import playability, unit_label
 from sfb_desk.data.scenarios import ScenarioLibrary, load_scenarios, unit_bpv, unit_keys
 from sfb_desk.data.ship_file import display_path
 
@@ -80,8 +80,8 @@ def run_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
-def _unit_line(key: str, unit: Any, bpv: str) -> str:
-    what = unit.ship or unit.monster or unit.unlisted
+def _unit_line(key: str, unit: Any, bpv: str, ships: ShipLibrary) -> str:
+    what = unit_label(unit, ships)
     if unit.refits:
         what += f" (refits {', '.join(unit.refits)})"
     where = unit.hex or unit.entry
@@ -170,7 +170,7 @@ def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") ->
             out.append(f"    exits: {edges}" + (f" ({side.exit_note})" if side.exit_note else ""))
         for unit in side.units:
             bpv, _ = unit_bpv(unit, ships, scenario.victory.bpv)
-            out.append(_unit_line(next(keys), unit, "-" if bpv is None else str(bpv)))
+            out.append(_unit_line(next(keys), unit, "-" if bpv is None else str(bpv), ships))
         for force in side.forces:
             out.append(f"    force {force.label}: {force.note or ', '.join(u.printed for u in force.units)}")
     victory = scenario.victory

@@ -55,6 +55,21 @@ def resolved_ship(unit: Unit | ForceUnit, library: ShipLibrary) -> str | None:
     return None
 
 
+def unit_label(unit: Unit | ForceUnit, library: ShipLibrary | None) -> str:
+    """What a unit is, for the player: its library id, or the monster, or what the scenario
+    prints for an unlisted unit followed by the id it plays with once that ship file exists,
+    else "(no ship file in the library)" -- worked out from ``library`` each time, never written
+    in a scenario file (without a library the unlisted text alone)."""
+    if unit.ship or getattr(unit, "monster", ""):
+        return unit.ship or unit.monster  # type: ignore[union-attr]
+    if library is None:
+        return unit.unlisted
+    ship_id = resolved_ship(unit, library)
+    if ship_id is not None:
+        return f"{ship_id} ({unit.unlisted})"
+    return f"{unit.unlisted} (no ship file in the library)"
+
+
 def _missing(unit: Unit | ForceUnit, library: ShipLibrary) -> MissingShip | None:
     ship_id = resolved_ship(unit, library)
     if ship_id is None:

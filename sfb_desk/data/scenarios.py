@@ -164,9 +164,11 @@ def unit_bpv(unit: Unit, ships: ShipLibrary, basis: str = "combat") -> tuple[int
     """
     if unit.bpv is not None:
         return unit.bpv, "the scenario's BPV"
-    if unit.ship is None or unit.ship not in ships:
+    # an unlisted unit plays with its ship_needed once that file exists (scenario_play)
+    ship_id = unit.ship or (unit.ship_needed if unit.ship_needed in ships else None)
+    if ship_id is None or ship_id not in ships:
         return None, f"{unit.key}: no ship file, so no BPV"
-    spec = ships.get(unit.ship)
+    spec = ships.get(ship_id)
     if basis == "economic":
         if spec.bpv_economic is None:
             return None, f"{spec.id}: no economic BPV in the ship file"
@@ -226,7 +228,8 @@ def victory_inputs(
         if bpv is None:
             problems.append(source)
             continue
-        spec = ships.get(unit.ship) if unit.ship and unit.ship in ships else None
+        ship_id = unit.ship or unit.ship_needed  # an unlisted unit's file, once it exists
+        spec = ships.get(ship_id) if ship_id and ship_id in ships else None
         force.append(ForceShip(key, side.name, bpv, unit.name or key, spec))
     sides = tuple(side.name for side in scenario.sides if not side.neutral)
     return VictoryInputs(tuple(force), sides, tuple(problems), tuple(notes))

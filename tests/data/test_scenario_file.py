@@ -234,7 +234,7 @@ def test_sg22_setup_is_the_seeds(library):
     sg22 = library.get("SG22")
     assert sg22.map.kind == "floating"
     assert _setup(sg22) == [
-        ("Neutral", "Small freighter (Basic Set; no ship file in the library)", "", "2215",
+        ("Neutral", "Small freighter (Basic Set)", "", "2215",
          "A", 0, 0, ()),
         ("Player A", "FED-POL", "", "2515", "F", 0, 3, ()),
         ("Player B", "KLI-G2", "", "0101", "C", 20, 3, ()),

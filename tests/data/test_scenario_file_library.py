@@ -124,8 +124,10 @@ def test_unit_bpv_from_the_library_the_refits_or_the_scenario(ships):
     given = _base(ships, **{'speed = 12': 'speed = 12\nbpv = 99'})
     assert unit_bpv(given.sides[1].units[1], ships) == (99, "the scenario's BPV")
     uim = _base(ships, **{'name = "Challenger"': 'name = "Challenger"\nrefits = ["UIM"]'})
-    assert unit_bpv(uim.sides[1].units[0], ships) == (
-        None, "KLI-D7 refit 'UIM': BPV change not known",
+    assert unit_bpv(uim.sides[1].units[0], ships) == (126, "KLI-D7 121, UIM +5")  # R3.31
+    k = _base(ships, **{'name = "Challenger"': 'name = "Challenger"\nrefits = ["K"]'})
+    assert unit_bpv(k.sides[1].units[0], ships) == (
+        None, "KLI-D7 refit 'K': BPV change not known",
     )  # fmt: skip
 
 
@@ -175,9 +177,11 @@ def test_task_and_unscorable_scenarios(ships):
     library = load_scenarios([BUNDLED], ships)
     with pytest.raises(CannotScore, match="SH19.5: task victory conditions"):
         score(library.get("SH19"), ships, {})
-    with pytest.raises(CannotScore, match="Reaper: no ship file, so no BPV"):
-        score(library.get("SH46"), ships, {})
+    # the D5 Reaper, the Cortez and its Cobra score with the library's KLI-D5, AND-CON, AND-COB
     inputs = victory_inputs(library.get("SH46"), ships)
+    assert inputs.problems == ()
+    assert {s.key: (s.bpv, s.spec.id) for s in inputs.ships if s.key in ("Reaper", "Cortez")} \
+        == {"Reaper": (110, "KLI-D5"), "Cortez": (125, "AND-CON")}
     assert "S2.201" in inputs.notes[0]
     with pytest.raises(CannotScore, match="unknown side"):
         score(_base(ships), ships, {}, {"Romulan": 10})

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.data.library import ShipLibrary
-from sfb_desk.data.scenario_play import Playability, playability
+from sfb_desk.data.scenario_play import Playability, playability, unit_label
 from sfb_desk.data.scenario_schema import Scenario, Unit
 from sfb_desk.data.scenarios import ScenarioLibrary
 from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
@@ -43,8 +43,8 @@ def rule_of(scenario: Scenario) -> str:
     return scenario.scenario.rule or "practice"
 
 
-def _unit_line(unit: Unit) -> str:
-    what = unit.ship or unit.monster or unit.unlisted
+def _unit_line(unit: Unit, ships: ShipLibrary | None = None) -> str:
+    what = unit_label(unit, ships)
     name = f"<i>{escape(unit.name)}</i>, " if unit.name else ""
     where = f"hex {unit.hex}" if unit.hex else escape(unit.entry or "enters later")
     if unit.within:
@@ -103,7 +103,7 @@ def scenario_html(scenario: Scenario, ships: ShipLibrary | None = None) -> str:
     html.append(f"<p>{escape('; '.join(facts))}.</p>")
     for side in scenario.sides:
         neutral = " (neutral)" if side.neutral else ""
-        lines = list(map(_unit_line, side.units))
+        lines = [_unit_line(unit, ships) for unit in side.units]
         lines += [f"<b>{escape(f.label)}</b>: {escape(f.note or ', '.join(u.printed for u in f.units))}"
                   for f in side.forces]
         html.append(bullets(f"<p><b>{escape(side.name)}</b>{neutral}</p>", lines))
