@@ -39,6 +39,12 @@ The policy is a frozen, picklable value (it crosses to the worker thread) and
   table has nothing to choose, the program moves the ship;
 * ``skip_idle_mines`` (on): the Mine Laying Step (M9.0) passes unless a unit of the side
   can lay a mine now and an enemy ship is within 10 hexes of it (:mod:`.mine_options`);
+* ``skip_idle_panels`` (on): an Andromedan's panel orders (D10.25, D10.26) pass unless a ship
+  of the side may raise a dropped bank, has a full bank, or could be damaged this impulse and can
+  reinforce or dump energy (:mod:`.andromedan_options`);
+* ``skip_idle_displacement`` (on): the DisDev Declaration Step (G18.311) passes unless an armed
+  displacement device of the side may be declared on a unit other than its own ship, or launch a
+  satellite ship aboard (:mod:`.andromedan_options`); self-displacement alone does not ask;
 * ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
 
 :data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
@@ -85,13 +91,16 @@ class PassPolicy:
     skip_idle_marines: bool = True
     skip_forced_moves: bool = True
     skip_idle_mines: bool = True
+    skip_idle_panels: bool = True
+    skip_idle_displacement: bool = True
 
     @property
     def active(self) -> bool:
         return (self.skip_announcements or self.skip_idle_announcements
                 or self.skip_idle_launches or self.fire_when_able or self.skip_self_destruct
                 or self.skip_idle_tractors or self.skip_idle_marines or self.skip_forced_moves
-                or self.skip_idle_mines or self.until is not None)
+                or self.skip_idle_mines or self.skip_idle_panels or self.skip_idle_displacement
+                or self.until is not None)
 
     def passes(self, prompt: Prompt | None, state: GameState, combat: Combat | None = None,
                specs: Mapping[str, ShipSpec] | None = None) -> bool:
@@ -119,6 +128,16 @@ class PassPolicy:
 
             return self.skip_idle_mines and not side_can_lay(state, combat, specs or {},
                                                              prompt.side)
+        if prompt.kind == "panels":
+            from .andromedan_options import side_panels_can_matter
+
+            return self.skip_idle_panels and not side_panels_can_matter(
+                state, combat, specs or {}, prompt.side)
+        if prompt.kind == "displacement":
+            from .andromedan_options import side_can_displace
+
+            return self.skip_idle_displacement and not side_can_displace(
+                state, combat, specs or {}, prompt.side)
         if prompt.kind == "tractors":
             return self.skip_idle_tractors and not side_can_tract(state, combat, prompt.side)
         if prompt.kind == "launches" and self.skip_idle_launches:
@@ -157,6 +176,10 @@ class PassPolicy:
             parts.append("no question for a move with one legal order")
         if self.skip_idle_mines:
             parts.append("mine laying only with a mine ready and an enemy within 10 hexes")
+        if self.skip_idle_panels:
+            parts.append("panel orders only when a bank can rise, is full or fire can strike")
+        if self.skip_idle_displacement:
+            parts.append("displacement only with a target other than the ship itself")
         return "; ".join(parts) or "ask for everything"
 
 
@@ -166,7 +189,8 @@ DEFAULT = PassPolicy()
 ASK_ALL = PassPolicy(skip_idle_launches=False, fire_when_able=False,
                      skip_idle_announcements=False, skip_self_destruct=False,
                      skip_idle_tractors=False, skip_idle_marines=False,
-                     skip_forced_moves=False, skip_idle_mines=False)
+                     skip_forced_moves=False, skip_idle_mines=False,
+                     skip_idle_panels=False, skip_idle_displacement=False)
 NEVER = ASK_ALL  # the name the panels used before the defaults changed
 
 

@@ -131,7 +131,8 @@ POLICY_KEY = "orders/pass_policy"
 POLICY_VERSION = 2
 _FLAGS = ("skip_announcements", "skip_idle_announcements", "skip_idle_launches",
           "fire_when_able", "skip_self_destruct", "skip_idle_tractors",
-          "skip_idle_marines", "skip_forced_moves", "skip_idle_mines")
+          "skip_idle_marines", "skip_forced_moves", "skip_idle_mines",
+          "skip_idle_panels", "skip_idle_displacement")
 DEFAULT_POLICY = PassPolicy()
 
 

@@ -70,6 +70,17 @@ class PassPolicyBox(QGroupBox):
                               "lay a mine now (M9.21, M2.11, R1.F6B) with an enemy ship within "
                               "10 hexes")
         self.mines.setObjectName("skipMines")
+        self.panels = QCheckBox("Skip idle panel orders")
+        self.panels.setToolTip("D10.25, D10.26: pass an Andromedan's panel orders unless a "
+                               "dropped bank may rise, a bank is full (D10.32) or enemy fire "
+                               "could strike while it can reinforce or dump energy (D10.424)")
+        self.panels.setObjectName("skipPanels")
+        self.displacement = QCheckBox("Skip self-only displacement")
+        self.displacement.setToolTip("G18.311: pass the DisDev Declaration Step unless an armed "
+                                     "displacement device may be used on a unit other than its "
+                                     "own ship (G18.13, G18.33, G18.61, G18.72, G18.81) or launch "
+                                     "a satellite ship aboard (G19.42)")
+        self.displacement.setObjectName("skipDisplacement")
         self.launches = QCheckBox("Skip idle launches")
         self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
                                  "launcher of the side can launch at anyone (rack loaded, rate "
@@ -138,12 +149,14 @@ class PassPolicyBox(QGroupBox):
         grid.addWidget(self.self_destruct, 3, 1, 1, 2)
         grid.addWidget(self.moves, 4, 0)
         grid.addWidget(self.mines, 4, 1, 1, 2)
-        grid.addWidget(self.until, 5, 0)
-        grid.addWidget(self.until_turn, 5, 1)
-        grid.addWidget(self.until_impulse, 5, 2)
+        grid.addWidget(self.panels, 5, 0)
+        grid.addWidget(self.displacement, 5, 1, 1, 2)
+        grid.addWidget(self.until, 6, 0)
+        grid.addWidget(self.until_turn, 6, 1)
+        grid.addWidget(self.until_impulse, 6, 2)
         grid.setColumnStretch(0, 1)
         for box in (self.self_destruct, self.launches, self.tractors, self.marines, self.fire,
-                    self.moves, self.mines, self.until):
+                    self.moves, self.mines, self.panels, self.displacement, self.until):
             box.toggled.connect(self._changed)
         self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
@@ -162,6 +175,8 @@ class PassPolicyBox(QGroupBox):
             skip_idle_marines=self.marines.isChecked(),
             skip_forced_moves=self.moves.isChecked(),
             skip_idle_mines=self.mines.isChecked(),
+            skip_idle_panels=self.panels.isChecked(),
+            skip_idle_displacement=self.displacement.isChecked(),
             skip_idle_launches=self.launches.isChecked(),
             fire_when_able=self.fire.isChecked(),
             fire_max_range=self.fire_range.value(),
@@ -181,6 +196,8 @@ class PassPolicyBox(QGroupBox):
             self.marines.setChecked(policy.skip_idle_marines)
             self.moves.setChecked(policy.skip_forced_moves)
             self.mines.setChecked(policy.skip_idle_mines)
+            self.panels.setChecked(policy.skip_idle_panels)
+            self.displacement.setChecked(policy.skip_idle_displacement)
             self.launches.setChecked(policy.skip_idle_launches)
             self.fire.setChecked(policy.fire_when_able)
             self.fire_range.setValue(policy.fire_max_range)
