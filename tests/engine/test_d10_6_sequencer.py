@@ -19,19 +19,27 @@ impulses 16 and 32), so the range is 10 at impulse 8 of turn 1 and 4 at impulse 
   waits at speed 0 and at impulse 32, range 10, puts 3 disruptors (3 each) and phaser-2s
   2 + 2 + 1 into the aft bank: the example's 9 disruptor + 5 phaser (L366), which the example
   gets from the D7, D5 and F5 together (this game has only the D7; the volley is the same).
+* Turn 4: the Conquistador moves on at speed 2, the D7 waits; at impulse 16, range 11, four
+  disruptors fire and three hit the aft bank: 9 (L370, the first turn-4 volley). The second
+  turn-4 volley (a D5 and an F5, 6 + 3, where the example's capacity slip is) needs two more
+  disruptors than the D7 has left that turn: not played; its slip stays covered by
+  test_session_panels.py.
 
-What the sequencer cannot yet play of turns 1-3, and how the expected figures are taken:
+What the sequencer cannot yet play of turns 1-4, and how the expected figures are taken:
+
 
 * Damage control on panel capacity (D10.541, "4 points of power ... repair two capacity
   points", L358) has no line in Energy Allocation: the damage-control line repairs shields only
   (D9.21) and the sequencer's end-of-turn step applies no panel repair. So the end-of-turn-2
   front capacity is the rule-computed 50, not the example's 52 (54 after turn 3) (decisions.md,
-  Module C2). The held energy is unaffected (25 after turn 2, 16 after turn 3, as the example).
+  Module C2). The held energy is unaffected (25, 16 and 8 after turns 2, 3 and 4, as the
+  example).
 * The turn-2 type-I drone on the rear bank (L362) is not played: a drone launched by the D7
   would strike the forward bank on this geometry. So the aft bank enters turn 3 empty at
   capacity 40 (the example: 5 held, 38): the turn-3 volley's own figures (1 leak, 3
   degradation, 10 absorbed) are the example's, the carried ones are computed by the same D10
-  rules (37 and 10 held; 5 after the end of turn 3, the example 9).
+  rules (37 and 10 held; 5 after the end of turn 3, the example 9; 35 and 11 after the turn-4
+  volley, the example 33 and 15).
 """
 
 from __future__ import annotations
@@ -86,21 +94,30 @@ TURN_3 = [
                                            "phaser#1", "phaser#2", "phaser#3")}),
     At("T3.I32.hits.Klingon", [1, 1, 1, 1, 1, 2]),
 ]
+TURN_4 = [
+    # Both slow: the Conquistador (facing D, away) moves on impulses 16 and 32 only; the D7
+    # waits. At impulse 16, range 11, four disruptors fire and three hit (L370).
+    At("T4.ea.AND-CON", {"speed_plot": 2, "pa_level": "reinforced"}),
+    At("T4.ea.KLI-D7", {"speed_plot": 0, "weapons": _disruptors()}),
+    At("T4.I16.fire.Klingon", {KLI: _shots("disruptor#A", "disruptor#B", "disruptor#C",
+                                           "disruptor#D")}),
+    At("T4.I16.hits.Klingon", [1, 1, 1, 6]),
+]
 
 
 @pytest.fixture(scope="module")
 def game():
     library = load_library()
-    scenario = duel_scenario(AND, KLI, turns=3, distance=10, library=library)
+    scenario = duel_scenario(AND, KLI, turns=4, distance=10, library=library)
     setup = units_from_scenario(scenario, library)
     session = Session(setup.state, setup.combat, setup.specs)
-    script = Scripted(TURN_1 + TURN_2 + TURN_3)
+    script = Scripted(TURN_1 + TURN_2 + TURN_3 + TURN_4)
     source = Chain(script, Defaults())
     snapshots = {}
     while session.pending is not None:
         key = session.pending.key
         for mark in ("T2.ea.AND-CON", "T2.I16.fire.Klingon", "T3.ea.AND-CON",
-                     "T3.I32.fire.Klingon"):
+                     "T3.I32.fire.Klingon", "T4.ea.AND-CON"):
             if key == mark and mark not in snapshots:
                 snapshots[mark] = (session.panels(AND), frozenset(session.state.unit(AND)
                                                                   .destroyed))
@@ -228,10 +245,41 @@ def test_end_of_turn_3_front_16_as_the_example_rear_by_the_same_method(game):
     # L368: front 25 -> transfer 3 -> dissipate 6 = 16 (capacity 50 here, 54 in the example
     # with its two turns of D10.541 repair); rear 10 -> transfer 1 -> 4 boxes dissipate 4 = 5
     # (the example: 15 -> 2 -> 4 = 9, carrying the turn-2 drone's 5).
-    session, _ = game
+    session, snapshots = game
     (end,) = _events(session, "panels_end_of_turn", 3)
     assert end.data.get("to_battery") == 4 and end.data.get("held") == [16, 5]
-    state = session.panels(AND)
+    state, destroyed = snapshots["T4.ea.AND-CON"]
     assert state.bank("pa_fwd").capacity(REINFORCED) == 50
     assert state.bank("pa_aft").capacity(REINFORCED) == 37
-    assert session.state.unit(AND).destroyed == {"forward_hull#1", "forward_hull#2"}
+    assert destroyed == {"forward_hull#1", "forward_hull#2"}
+
+
+def test_turn_4_the_first_volley_9_disruptor_on_the_aft_bank(game):
+    # L370: four disruptors at range 11, three hit: 9 >= 8: 1 leak (another Hull hit); the
+    # other 8 give 2 degradation (20% of 8 = 1.6) and 6 are absorbed: the example's figures.
+    # Carried: 37 -> 35 reinforced, 5 + 6 = 11 held (the example: 35 -> 33, 15).
+    session, _ = game
+    shots = [(r.data.get("box"), r.data.get("range"), r.data.get("damage"))
+             for r in _events(session, "shot", 4)]
+    assert shots == [("disruptor#A", 11, 3), ("disruptor#B", 11, 3), ("disruptor#C", 11, 3),
+                     ("disruptor#D", 11, 0)]
+    (panels,) = _events(session, "panels", 4)
+    assert panels.data.get("bank") == "pa_aft"
+    assert (panels.data.get("damage"), panels.data.get("leak"), panels.data.get("degradation"),
+            panels.data.get("absorbed"), panels.data.get("excess"),
+            panels.data.get("held")) == (9, 1, 2, 6, 0, 11)
+    (leak,) = _events(session, "panels_leak", 4)
+    assert leak.data.get("boxes") == ["forward_hull#3"]
+
+
+def test_end_of_turn_4_the_front_bank_ends_at_8_as_the_example(game):
+    # L372: the front bank's 16 -> transfer 2 -> 6 boxes dissipate 6 = 8, the example's figure;
+    # the aft 11 -> 1 -> 4 = 6 by the same rules (the example's 21 -> 2 -> 4 "= 16" carries its
+    # own slips, digest section 2.7, and the second turn-4 volley this one-ship game lacks).
+    session, _ = game
+    (end,) = _events(session, "panels_end_of_turn", 4)
+    assert end.data.get("to_battery") == 3 and end.data.get("held") == [8, 6]
+    state = session.panels(AND)
+    assert state.bank("pa_aft").capacity(REINFORCED) == 35
+    assert session.state.unit(AND).destroyed == {"forward_hull#1", "forward_hull#2",
+                                                 "forward_hull#3"}
