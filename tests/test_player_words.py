@@ -98,3 +98,36 @@ def test_prompts_ask_in_words_not_in_answer_syntax():
     planted = 'Orders("k", "x", f"commit? {{\\"general\\": n}}", unit="A")'
     assert syntax.search(_purpose_texts(planted)[0][1])
     assert syntax.search(_purpose_texts('Orders("k", "x", "cloak: {ship: true}")')[0][1])
+
+
+#: The names of the public transcriptions the ship library was cross-checked against: where a
+#: fact came from is for a details view only (`ship ID`, the ship's details), never for the
+#: lists and the set-up dialog a player reads to choose (QA, session 4: THO-CA's "amarillo").
+SOURCE_SITE = re.compile(r"amarillo|terragos|iolsen|sfb-?player|sfbol|tgd-inc", re.IGNORECASE)
+
+
+def _no_source(text: str, where: str) -> None:
+    found = [line for line in text.splitlines() if SOURCE_SITE.search(line)]
+    assert not found, f"{where}: {found[:3]}"
+
+
+def test_lists_and_set_up_never_say_where_a_fact_came_from(ships, capsys):
+    for args in (["scenarios"], ["scenarios", "--json"], ["ships"]):
+        assert main(args) == 0
+        captured = capsys.readouterr()
+        _no_source(captured.out + captured.err, " ".join(args))
+    assert main(["ships", "--json"]) == 0
+    for entry in json.loads(capsys.readouterr().out):  # its "sources" are the details
+        _no_source(json.dumps([entry["status"], entry["missing"]]), f"ships --json {entry['id']}")
+    from sfb_desk.data.custom_setup import refusal_of_ship
+
+    for spec in ships.ships.values():
+        _no_source(refusal_of_ship(spec) or "", f"set-up dialog, ship {spec.id}")
+    assert any("web generator" in (refusal_of_ship(s) or "") for s in ships.ships.values())
+
+
+def test_the_set_up_dialog_scenario_pages_never_say_where_a_fact_came_from(ships):
+    from sfb_desk.ui.setup.scenario_tab import scenario_html
+
+    for scenario in load_scenarios(ships=ships).sorted():
+        _no_source(scenario_html(scenario, ships), f"set-up dialog, scenario {scenario.id}")

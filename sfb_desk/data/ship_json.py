@@ -23,6 +23,12 @@ import tomli_w
 from sfb_desk.data.ship_file import ShipFileError, parse_ship_text
 from sfb_desk.rules.ship import ShipSpec
 
+def web_generator_missing(rating: object) -> str:
+    """What a Tholian class with an unexplained web rating lacks, in the player's words (shown
+    by `scenarios` and `ships`: where the rating came from is for the ship's details only)."""
+    return f"web generator (rated {rating}; its boxes and use are not known)"
+
+
 #: amarillo system keys -> our [systems] keys.
 SYSTEM_KEYS: dict[str, dict[str, str]] = {
     "hullBoxes": {"fhull": "forward_hull", "ahull": "aft_hull", "chull": "center_hull",
@@ -158,7 +164,7 @@ def ship_facts(doc: dict) -> dict:
     if "stealthBonus" in doc:
         flags.add("stealth")
     if aux.get("web"):
-        unmapped.append(f"web generator (amarillo 'web: {aux['web']}', meaning not stated)")
+        unmapped.append(web_generator_missing(aux["web"]))
     special = []
     channels = [w for w in doc.get("weapons", []) if w["type"] == "ScoutChannel"]
     if channels:

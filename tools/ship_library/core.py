@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sfb_desk.data.ship_json import web_generator_missing
+
 from .common import (FAMILIES, FORMAT, FORMAT_VERSION, RACES, WEAPON_CODES,
                      fraction_from_float)
 
@@ -137,7 +139,7 @@ def _specials(ship: dict, flags: set[str], crew: dict, notes: list[str], extra: 
         elif name.startswith("web"):
             notes.append(f"{name}: not mapped, the meaning of the value is not stated "
                          f"({src_note}).")
-            missing.append("web generator (amarillo 'web: 2', meaning not stated)")
+            missing.append(web_generator_missing(2))  # the reference's "web: 2"
         else:
             raise ValueError(f"{ship['id']}: special system {name!r} is not mapped")
     return out

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from sfb_desk.data.ship_json import web_generator_missing
+
 from .sources import SourceFile
 from .terragos import box_facts, data_facts
 
@@ -266,7 +268,7 @@ def _web_generators(doc: dict, a: dict) -> None:
     "BOTH WEB GENERATORS", the two sources together say two web-generator boxes (G10)."""
     counts = [u for u in a["unmapped"] if u.startswith("web generator")]
     text = " ".join(doc["status"].get("notes", []))
-    if not counts or "BOTH WEB GENERATORS" not in text or "'web: 2'" not in counts[0]:
+    if not counts or "BOTH WEB GENERATORS" not in text or counts[0] != web_generator_missing(2):
         return
     a["unmapped"] = [u for u in a["unmapped"] if u not in counts]
     destroyed = doc.get("extra", {}).get("stated_web_generator_destroyed_on")
