@@ -160,3 +160,32 @@ def test_ssd_counter_marks_of_a_ship_without_crew_counts():
     library = load_library()
     assert counter_marks(library.get("ISC-DN"), 3, 1) == frozenset()
     assert counter_marks(library.get("KLI-D7"), 2, 1) == {"crew#1", "crew#2", "boarding#1"}
+
+
+def test_an_anchor_buoy_is_drawn_in_its_web_hex(qtbot):
+    """G26.33: a laid buoy stays in its hex; the map paints it there in its own colour."""
+    from sfb_desk.rules.systems import web_anchor
+    from sfb_desk.ui.map.geometry import hex_center
+    from sfb_desk.ui.map.webs import BUOY
+
+    webs = replace(NO_WEBS, aboard=(("NCL", 1),))
+    webs = add_web(webs, Web("", "NCL", "web_generator#1", (H("2206"),), 12, 1, anchored=True))
+    webs, buoy = web_anchor.drop(webs, "NCL", H("2206"))
+    view = webs_view(Combat(c2=C2Play(webs)), _state())
+    assert [(b.id, b.hex.label) for b in view.buoys] == [(buoy, "2206")]
+    item = WebsItem()
+    item.set_view(view)
+    rect = item.boundingRect()
+    image = QImage(int(rect.width()) + 1, int(rect.height()) + 1, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.translate(-rect.topLeft())
+    item.paint(painter, None)
+    painter.end()
+    from sfb_desk.ui.map.looks import R
+
+    c = hex_center(H("2206")) - rect.topLeft()
+    gold = [image.pixelColor(int(c.x()) + dx, int(c.y() + 0.45 * R) + dy)
+            for dx in range(-3, 4) for dy in range(-3, 4)]
+    assert any(abs(p.red() - BUOY.red()) < 40 and abs(p.blue() - BUOY.blue()) < 60
+               and p.alpha() > 0 for p in gold)
