@@ -181,9 +181,21 @@ def _fact(label: str, value: object) -> str:
     return f"{label:<14}{value}"
 
 
+def _weapon_ids(w) -> str:  # noqa: ANN001 - a Weapon
+    return w.box_ids[0] if w.boxes == 1 else f"{w.box_ids[0]}..{w.box_ids[-1]}"
+
+
+def _width(values, least: int) -> int:  # noqa: ANN001 - strings
+    """A column as wide as ``least`` or its longest value and two spaces, so that a long value
+    (a DISPLACEMENT device, a Y175 refit) never runs into the next column."""
+    return max([least, *(len(v) + 2 for v in values)])
+
+
 def _weapon_line(spec: ShipSpec, index: int) -> str:
     w = spec.weapons[index]
-    ids = w.box_ids[0] if w.boxes == 1 else f"{w.box_ids[0]}..{w.box_ids[-1]}"
+    ids = _weapon_ids(w)
+    id_w = _width((_weapon_ids(x) for x in spec.weapons), 14)
+    type_w = _width((x.type for x in spec.weapons), 12)
     arcs = " ".join(w.arcs) or "arcs not given"
     extras = [f"+bearing {', '.join(map(str, w.extra_bearings))}"] if w.extra_bearings else []
     extras += [f"rack type {w.rack_type}"] if w.rack_type else []
@@ -191,7 +203,7 @@ def _weapon_line(spec: ShipSpec, index: int) -> str:
     extras += [f"range {w.max_range}"] if w.max_range else []
     extras += [f"refit {w.refit}"] if w.refit else []
     extras += [w.note] if w.note else []
-    return f"  {ids:<14}{w.type:<12}{arcs}" + (f"  ({'; '.join(extras)})" if extras else "")
+    return f"  {ids:<{id_w}}{w.type:<{type_w}}{arcs}" + (f"  ({'; '.join(extras)})" if extras else "")
 
 
 def _extra_lines(extra: tuple[tuple[str, object], ...]) -> list[str]:
@@ -259,7 +271,8 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
     excess = "-" if spec.excess_damage is None else spec.excess_damage
     out.append(f"  {'excess damage':<16}{excess}")
     out.append("Systems")
-    out += [f"  {name:<18}{n}" for name, n in spec.systems] or ["  none"]
+    name_w = _width((name for name, _ in spec.systems), 18)
+    out += [f"  {name:<{name_w}}{n}" for name, n in spec.systems] or ["  none"]
     out.append(f"Weapons ({len(spec.weapons)})")
     out += [_weapon_line(spec, i) for i in range(len(spec.weapons))] or ["  none"]
     if spec.shuttle_bays:
@@ -270,19 +283,21 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
             out.append(f"  bay {n}: {bay.boxes} boxes{tubes}{held}")
     if spec.special:
         out.append("Special systems")
+        key_w = _width((s.key for s in spec.special), 14)
         for s in spec.special:
             extras = [] if s.damageable else ["not damageable"]
             extras += [f"refit {s.refit}"] if s.refit else []
             extras += [s.note] if s.note else []
             tail = f"  ({'; '.join(extras)})" if extras else ""
-            out.append(f"  {s.key:<14}{s.name}: {s.boxes} boxes{tail}")
+            out.append(f"  {s.key:<{key_w}}{s.name}: {s.boxes} boxes{tail}")
     if spec.refits:
         out.append("Refits")
+        code_w = _width((r.code for r in spec.refits), 4)
         for r in spec.refits:
             year = f"Y{r.year}" if r.year is not None else "Y?"
             bpv = f"BPV {r.bpv_delta:+d}" if r.bpv_delta is not None else "BPV ?"
             adds = f" [adds {', '.join(r.adds_boxes)}]" if r.adds_boxes else ""
-            out.append(f"  {r.code:<4}{year:<6}{bpv:<9}{r.description}{adds}")
+            out.append(f"  {r.code:<{code_w}}{year:<6}{bpv:<9}{r.description}{adds}")
     if spec.disagreements:
         out.append("Disagreements")
         for d in spec.disagreements:

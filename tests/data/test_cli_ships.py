@@ -220,3 +220,24 @@ def test_unknown_ship_suggests_close_ids(capsys, args):
     assert captured.out == ""
     assert "no ship class 'FED-CQ' in the library" in captured.err
     assert "did you mean" in captured.err and "FED-CA" in captured.err
+
+
+def test_ship_columns_never_run_together(capsys):
+    """A long weapon type (Module C2's DISPLACEMENT device), refit code (Y175), system name or
+    special-system key keeps at least two spaces before the next column (QA, session 4:
+    ``dd#C  DISPLACEMENT360``)."""
+    assert main(["ship", "AND-CON"]) == 0
+    out = capsys.readouterr().out
+    assert "  dd#C          DISPLACEMENT  360" in out.splitlines()
+    from sfb_desk.commands.ships import describe_ship
+    from sfb_desk.data.library import load_library
+
+    for spec in load_library().ships.values():
+        lines = describe_ship(spec)
+        for w in spec.weapons:
+            assert any(f"{w.type}  " in line and line.startswith(f"  {w.box_ids[0]} ")
+                       for line in lines), (spec.id, w.type)
+        for r in spec.refits:
+            assert any(line.startswith(f"  {r.code}  ") for line in lines), (spec.id, r.code)
+        for key in [s.key for s in spec.special] + [name for name, _ in spec.systems]:
+            assert any(line.startswith(f"  {key}  ") for line in lines), (spec.id, key)
