@@ -127,3 +127,13 @@ def test_table_prompts_counts_the_questions_by_kind(capsys):
     assert main(["duel", "FED-CA", "KLI-D7", "--turns", "1", "--table-prompts"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith(f"FED-CA v KLI-D7, 1 turn(s): {doc['prompts']} questions to the table")
+
+
+def test_table_prompts_with_a_log_is_refused_not_silently_unsaved(capsys, tmp_path):
+    """QA, session 4: --table-prompts --log FILE wrote no save and said nothing."""
+    log = tmp_path / "duel.sfbsave"
+    assert main(["duel", "FED-CA", "KLI-D7", "--turns", "1", "--table-prompts",
+                 "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "--table-prompts counts the table's questions and writes no save" in err
+    assert "leave out --log" in err and not log.exists()

@@ -102,6 +102,9 @@ def _cmd_duel(args: argparse.Namespace) -> int:
         return _fail("duel", levels)
     if not 1 <= args.distance <= 28:
         return _fail("duel", f"the ships start 1 to 28 hexes apart, not {args.distance}")
+    if args.table_prompts and args.log:
+        return _fail("duel", "--table-prompts counts the table's questions and writes no save: "
+                             "leave out --log, or run the duel without --table-prompts to save it")
     library = load_library()
     try:
         a, b = _ship(library, args.ship_a), _ship(library, args.ship_b)
