@@ -1,5 +1,5 @@
 """Linked scenarios: T3 "The Lone Gray Wolf" played through its six scenarios by the robots in
-the desk, damage and counters carried; T7 "The Run for Home" waits for Andromedan ships."""
+the desk, damage and counters carried; T7 "The Run for Home" waits for its opponents' ships."""
 
 from __future__ import annotations
 
@@ -88,8 +88,11 @@ def test_t3_stand_ins_are_labelled():
 def test_the_run_for_home_names_what_the_library_lacks(tmp_path):
     c = Campaign.create(tmp_path / "t7.sfbcampaign", "The Run for Home", pack="linked")
     missing = t7.missing_classes(c.library)
-    assert any(m.startswith("AND-TERMINATOR") for m in missing)
-    with pytest.raises(LedgerError, match="AND-COBRA"):
+    # the sat ships are the library's (reconstructed) classes: only opponents are missing
+    assert all(c.library.get(f.ship).complete for f in t7.SAT_SHIPS)
+    assert not any(m.startswith("AND-") for m in missing)
+    assert "FED-DNG (DNG Unification): not in the library" in missing
+    with pytest.raises(LedgerError, match="FED-DNG"):
         t7.begin(c)
     assert t7.DEFINITION.scenarios == 3 and len(t7.SAT_SHIPS) == 5
     assert t7.crew_share(4) == "1/4"

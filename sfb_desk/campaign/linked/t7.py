@@ -12,7 +12,9 @@ Andromedan Dominator run through three scenarios, the survivors carried from one
 * The opponents of each scenario are fresh; the Andromedans are the survivors, or the
   scenario's stand-alone force when none survive (T7S2: 2 Cobra, 1 Terminator, 1 Eel).
 
-The library has no Andromedan ships yet, so the mini-campaign cannot begin:
+The sat ships are the library's reconstructed Module C2 classes (AND-TER, AND-EEL, AND-COB); the
+mini-campaign cannot begin while an opponent class is missing or has no box counts (the DNG,
+FFS, the Gorn BC, HDD and PFT, the Orion salvage cruiser and slaver, the ROC and SpH-A):
 :func:`missing_classes` names what is missing and :func:`begin` refuses with that list.
 """
 
@@ -24,11 +26,11 @@ from . import chain
 from .chain import Definition, Force
 
 SAT_SHIPS = (
-    Force("terminator", "Terminator", "AND-TERMINATOR", "Terminator"),
+    Force("terminator", "Terminator", "AND-TER", "Terminator"),
     Force("eel", "Eel", "AND-EEL", "Eel"),
-    Force("cobra1", "Cobra", "AND-COBRA", "Cobra 1"),
-    Force("cobra2", "Cobra", "AND-COBRA", "Cobra 2"),
-    Force("cobra3", "Cobra", "AND-COBRA", "Cobra 3"),
+    Force("cobra1", "Cobra", "AND-COB", "Cobra 1"),
+    Force("cobra2", "Cobra", "AND-COB", "Cobra 2"),
+    Force("cobra3", "Cobra", "AND-COB", "Cobra 3"),
 )
 DEFINITION = Definition(
     key="T7", title="The Run for Home", book="Module C2", rule="T7.0", year=184, scenarios=3,
