@@ -39,6 +39,8 @@ STAND_OFF_RANGE = 12
 #: From this impulse on it turns back, so that photons armed over the turn break (E4.2) bear
 #: when the next turn's fire opens (D2).
 TURN_BACK = 24
+#: A move into a web hex costs this much more than the web's strength (robot/webs.py).
+WEB_PENALTY = 60.0  # more than any range or bearing the move could gain
 
 
 def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
@@ -56,10 +58,20 @@ def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
             continue
         value = (_score(after, me, enemy, lv, session) if enemy is not None
                  else _stay_on_map(after, session.initial.map))
+        if after.hex != unit.hex:
+            value -= _web_penalty(session, after)
         scored.append((value, -n, option))
     if not scored:
         return prompt.default if prompt.default in options else options[0]
     return max(scored)[2]
+
+
+def _web_penalty(session, after: Unit) -> float:  # noqa: ANN001
+    """A web hex, formed or forming, holds a unit for its strength in movement points (G10.5 as
+    decisions.md reads it; E12.552 for a forming one): the robot does not fly into one."""
+    c2 = getattr(getattr(session, "combat", None), "c2", None)
+    web = c2.webs.any_at(after.hex) if c2 is not None and c2.webs.webs else None
+    return 0.0 if web is None else WEB_PENALTY + web.strength
 
 
 def _after(session, unit: Unit, option: str) -> Unit | None:  # noqa: ANN001
