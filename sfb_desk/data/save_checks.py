@@ -13,14 +13,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..engine.records import Combat
+from ..rules.charts.turn_modes import category
 from ..rules.game_state import GameState
+from ..rules.movement.speed import parse_plot
+from ..rules.results import Refusal
 
 
 def unit_problem(where: str, state: GameState, combat: Combat, specs: Mapping[str, object]) -> str:
-    """The first unit of ``state`` whose destroyed boxes or repair box (D9) are not boxes of its
-    ship class, in words ("" when every one is). ``specs`` maps a class id to its ShipSpec;
-    a unit whose ship record or class is not known here is left to the replay."""
+    """The first unit of ``state`` whose speed plots are not plots (C12.12), or whose destroyed
+    boxes or repair box (D9) are not boxes of its ship class, in words ("" when every one is).
+    ``specs`` maps a class id to its ShipSpec; a unit whose ship record or class is not known
+    here is left to the replay for its boxes."""
     for unit in state.units:
+        for name in ("plot", "prev_plot"):
+            plot = getattr(unit, name)
+            checked = parse_plot([list(p) for p in plot])
+            if isinstance(checked, Refusal):
+                return f"{where}: {unit.id}: its {name.replace('_', ' ')}: {checked.message} " \
+                       f"({checked.rule})"
+        try:
+            category(unit.profile.turn_mode)
+        except ValueError as exc:
+            return f"{where}: {unit.id}: {exc}"
         record = combat.ship(unit.id)
         spec = specs.get(record.spec_id) if record is not None else None
         if spec is None:

@@ -95,10 +95,12 @@ def _merged(block, turn: str, impulse: str, kinds: dict) -> list[dict]:  # noqa:
 def _sides(doc: dict) -> dict[str, str]:
     """Unit id -> side, from the initial state and any unit the log saw appear."""
     units = (doc.get("initial") or {}).get("units") or []
-    out = {u.get("id"): u.get("side") for u in units if isinstance(u, dict)}
+    # a unit's id must be text to count (decoding refuses any other, after the migrations)
+    out = {u.get("id"): u.get("side") for u in units if isinstance(u, dict)
+           and isinstance(u.get("id"), str)}
     for key in ("state",):
         for u in (doc.get(key) or {}).get("units") or []:
-            if isinstance(u, dict):
+            if isinstance(u, dict) and isinstance(u.get("id"), str):
                 out.setdefault(u.get("id"), u.get("side"))
     return {k: v for k, v in out.items() if isinstance(k, str) and isinstance(v, str)}
 

@@ -170,6 +170,10 @@ def _unit_faults(write) -> None:  # noqa: ANN001 - saves()' writer
     fault("shield_over_its_boxes", combats, ("ships", 0, "shields", "boxes"), [99, 24, 20, 20, 20, 24])
     fault("shield_count", combats, ("ships", 0, "shields", "boxes"), [30, 24, 20, 20, 20])
     fault("shield_status", combats, ("ships", 0, "shields", "status"), ["up"] * 5 + ["gone"])
+    fault("plot_from_impulse_999", states, ("units", 1, "prev_plot"), [[999, 8]])
+    fault("empty_plot", states, ("units", 0, "prev_plot"), [])
+    fault("unknown_turn_mode", states, ("units", 0, "profile", "turn_mode"), "abc")
+    fault("unit_id_not_text", states, ("units", 1, "id"), [])
 
 
 def energy_files() -> None:
