@@ -107,6 +107,20 @@ def clipped(window) -> list[str]:
     return out
 
 
+def _settle(qtbot, window) -> None:  # noqa: ANN001
+    """Let a resized window lay itself out: wait until the orders panel's size and scroll range
+    read the same twice running (a loaded machine needs more than one pass of the event loop;
+    a fixed short wait made the sideways check fail on layouts still on their way)."""
+    scroll = window.panels.orders.scroll
+    last = None
+    for _ in range(60):
+        qtbot.wait(50)
+        now = (scroll.size(), scroll.widget().size(), scroll.horizontalScrollBar().maximum())
+        if now == last:
+            return
+        last = now
+
+
 def sideways(scroll: QScrollArea, energies: list[QWidget]) -> list[str]:
     """The EA sheet's scroll area scrolls sideways, or an energy label is out of its view."""
     out = []
@@ -213,7 +227,7 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
     # at least six weapon rows of the fire orders wholly in view at either size
     for width, height in SIZES:
         window.resize(width, height)
-        qtbot.wait(50)
+        _settle(qtbot, window)
         rows = editor.rows["ENT"]
         shown = [r.option.box for r in rows  # wholly in view
                  if r.check.visibleRegion().boundingRect().height() >= r.check.height()]
