@@ -71,6 +71,9 @@ class SequencerWorker(QObject):
         except (SaveError, OSError, RecordError) as exc:
             self.failed.emit(request_id, str(exc))
             return
+        except Exception as exc:  # noqa: BLE001 - reported, never a silent hang
+            self.failed.emit(request_id, f"{path}: not saved ({_describe(exc)})")
+            return
         self.saved.emit(request_id, path)
 
     @Slot(int, str)
@@ -82,6 +85,9 @@ class SequencerWorker(QObject):
             record = load_record(path)
         except (SaveError, OSError) as exc:
             self.failed.emit(request_id, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a file the loader missed: reported, not a hang
+            self.failed.emit(request_id, f"{path}: cannot be opened ({_describe(exc)})")
             return
         self.loaded.emit(request_id, record, path)
 

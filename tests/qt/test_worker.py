@@ -135,3 +135,26 @@ def test_save_and_load_through_the_worker(qtbot, sequencer, tmp_path):
     with qtbot.waitSignal(sequencer.failed, timeout=WAIT) as blocker:
         sequencer.load(tmp_path / "missing.sfbsave")
     assert "missing.sfbsave" in blocker.args[1] and "cannot be read" in blocker.args[1]
+
+
+def test_a_save_the_loader_refuses_or_fails_on_is_reported_not_a_hang(qtbot, sequencer,
+                                                                     monkeypatch):
+    """QA, session 4: a save with a box its ship lacks is refused with the unit and the box;
+    and whatever else a load raises comes back as ``failed``, never a silent worker."""
+    from pathlib import Path
+
+    from sfb_desk.qt import game_files
+
+    broken = Path(__file__).parents[1] / "data" / "broken_saves" / "bad_box_mark.sfbsave"
+    with qtbot.waitSignal(sequencer.failed, timeout=WAIT) as blocker:
+        sequencer.load(broken)
+    assert "ENT: 'abc' is not a box of the Heavy Cruiser (FED-CA)" in blocker.args[1]
+
+    def boom(path):  # noqa: ANN001, ANN202
+        raise ValueError("a fault the loader did not foresee")
+
+    monkeypatch.setattr(game_files, "load_record", boom)
+    with qtbot.waitSignal(sequencer.failed, timeout=WAIT) as blocker:
+        sequencer.load(broken)
+    assert "cannot be opened (internal error" in blocker.args[1]
+    assert "a fault the loader did not foresee" in blocker.args[1]
