@@ -131,3 +131,26 @@ def test_the_set_up_dialog_scenario_pages_never_say_where_a_fact_came_from(ships
 
     for scenario in load_scenarios(ships=ships).sorted():
         _no_source(scenario_html(scenario, ships), f"set-up dialog, scenario {scenario.id}")
+
+
+def test_every_orders_kind_has_a_form_or_its_answer_shape():
+    """An Orders prompt the panel has no form for is typed as JSON, and the JSON editor shows
+    the answer's shape from ORDER_KINDS: every kind the engine asks has one of the two (a kind
+    with neither would leave the table typing JSON blind)."""
+    import ast
+    from pathlib import Path
+
+    import sfb_desk.engine as engine
+    from sfb_desk.engine.prompts import ORDER_KINDS
+    from sfb_desk.ui.orders.panel import editors
+
+    asked = {}
+    for path in sorted(Path(engine.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id == "Orders" and len(node.args) > 1 \
+                    and isinstance(node.args[1], ast.Constant):
+                asked[node.args[1].value] = f"{path.name}:{node.lineno}"
+    assert len(asked) > 12  # the scan sees the engine's order kinds
+    blind = {k: where for k, where in asked.items() if k not in ORDER_KINDS and k not in editors()}
+    assert not blind, blind

@@ -36,6 +36,20 @@ ORDER_KINDS: dict[str, str] = {
     "the ship stands in (G26.32, G26.36)",
     "lay_mines": "{unit: [{'from': 'rack#1' | 'nsm' | 'mls', 'size': 'large' | 'small', "
     "'detection': 1-6, 'zone': 0 | 1, 'sizes': [1..8], 'nth': 0}]} (M9.0)",
+    "reserve_reinforcement": "{'general': n (2 reserve power a point), 'specific': n (1 a point "
+    "on the shield struck)} (H7.134)",
+    "cloak": "{ship: 'cloak' | 'decloak'} (G13.14, G13.15)",
+    "self_destruct": "{ship: true} to destroy a ship of your own (D5.5, D5.51)",
+    "tractors": "{ship: {'link': [{'box', 'target', 'power'}], 'release': [target]}} (G7.4)",
+    "tractor_bid": "{'power': n}: the reserve power added to the link (G7.414)",
+    "marines": "{ship: {'drop': [shield], 'raise': [shield], 'guards': [box], 'raids': "
+    "[{'target', 'box'}], 'board': [{'target', 'parties'}], 'tbombs': [{'hex'}]}} "
+    "(D3.5, D7.8, D7, G8, M3.22)",
+    "displacement": "{ship: [{'box', 'target', 'direction': A-F or 'swap': [n, m]}]} (G18.311)",
+    "panels": "{ship: {'level': a panel level, 'drop': [bank], 'raise': [bank]}} (D10.25, "
+    "D10.26)",
+    "sat_ships": "{mothership: {'launch': [{'ship', 'hex', 'facing', 'speed'}], 'recover': "
+    "[ship], 'transfer': [{'module', 'from', 'points'}]}} (G19.4, G20.31)",
 }
 
 
