@@ -8,7 +8,8 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
 * Orders by kind: ``movement`` (:class:`~.choice.MovementEditor`), ``fire``
   (:mod:`.fire`), ``launches`` (:mod:`.launch`), ``announce`` and ``speed_plot``
   (:mod:`.announce`), ``reserve_reinforcement`` (:mod:`.reserve`), ``disengage``
-  (yes/no), ``lay_mines`` (:mod:`.mines`); any other kind, or fire and launches of units without ship records, as JSON
+  (yes/no), ``lay_mines`` (:mod:`.mines`), ``cloak`` and ``self_destruct``
+  (:mod:`.ship_orders`); any other kind, or fire and launches of units without ship records, as JSON
   (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
@@ -62,6 +63,7 @@ def editors() -> dict[str, type[OrderEditor]]:
     from .launch import LaunchEditor
     from .mines import MineLayingEditor
     from .reserve import ReserveEditor
+    from .ship_orders import CloakEditor, SelfDestructEditor
 
     return {
         "movement": MovementEditor,
@@ -72,6 +74,8 @@ def editors() -> dict[str, type[OrderEditor]]:
         "reserve_reinforcement": ReserveEditor,
         "disengage": YesNoEditor,
         "lay_mines": MineLayingEditor,
+        "cloak": CloakEditor,
+        "self_destruct": SelfDestructEditor,
     }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
