@@ -9,7 +9,7 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
   (:mod:`.fire`), ``launches`` (:mod:`.launch`), ``announce`` and ``speed_plot``
   (:mod:`.announce`), ``reserve_reinforcement`` (:mod:`.reserve`), ``disengage``
   (yes/no), ``lay_mines`` (:mod:`.mines`), ``cloak`` and ``self_destruct``
-  (:mod:`.ship_orders`); any other kind, or fire and launches of units without ship records, as JSON
+  (:mod:`.ship_orders`), ``panels`` (:mod:`.panels`); any other kind, or fire and launches of units without ship records, as JSON
   (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
@@ -63,6 +63,7 @@ def editors() -> dict[str, type[OrderEditor]]:
     from .launch import LaunchEditor
     from .mines import MineLayingEditor
     from .reserve import ReserveEditor
+    from .panels import PanelsEditor
     from .ship_orders import CloakEditor, SelfDestructEditor
 
     return {
@@ -76,6 +77,7 @@ def editors() -> dict[str, type[OrderEditor]]:
         "lay_mines": MineLayingEditor,
         "cloak": CloakEditor,
         "self_destruct": SelfDestructEditor,
+        "panels": PanelsEditor,
     }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
