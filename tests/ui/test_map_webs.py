@@ -152,13 +152,19 @@ def test_the_fire_orders_cast_a_web_from_the_web_caster_row(qtbot):
 
 
 def test_ssd_counter_marks_of_a_ship_without_crew_counts():
-    """The reconstructed Module C2 classes give no crew or boarding-party counts: the SSD's
-    counter ticks mark nothing (the SSD tabs raised TypeError on an ISC or Neo-Tholian ship)."""
+    """A ship file that gives no crew or boarding-party counts (as the reconstructed Module C2
+    classes did before they got reconstructed counts): the SSD's counter ticks mark nothing
+    (the SSD tabs raised TypeError on an ISC or Neo-Tholian ship)."""
+    from dataclasses import replace
+
     from sfb_desk.data.library import load_library
     from sfb_desk.ui.ssd.counters import counter_marks
 
     library = load_library()
-    assert counter_marks(library.get("ISC-DN"), 3, 1) == frozenset()
+    bare = replace(library.get("ISC-DN"), crew_units=None, boarding_parties=None)
+    assert counter_marks(bare, 3, 1) == frozenset()
+    assert counter_marks(library.get("ISC-DN"), 3, 1) == {"crew#1", "crew#2", "crew#3",
+                                                          "boarding#1"}
     assert counter_marks(library.get("KLI-D7"), 2, 1) == {"crew#1", "crew#2", "boarding#1"}
 
 

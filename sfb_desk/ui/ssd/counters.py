@@ -40,8 +40,7 @@ def marked_form(base: FormLayout, marked: frozenset[str]) -> FormLayout:
 
 def counter_marks(spec: ShipSpec, crew_lost: int, boarding_lost: int) -> frozenset[str]:
     """The ticks shown crossed out for ``crew_lost`` crew units and ``boarding_lost``
-    boarding parties (at most the ship's; none when the ship file gives no count, as for the
-    reconstructed Module C2 classes)."""
+    boarding parties (at most the ship's; none when the ship file gives no count)."""
     crew = range(1, min(crew_lost, spec.crew_units or 0) + 1)
     boarding = range(1, min(boarding_lost, spec.boarding_parties or 0) + 1)
     return frozenset({f"crew#{n}" for n in crew} | {f"boarding#{n}" for n in boarding})
