@@ -51,6 +51,7 @@ class PanelsEditor(OrderEditor):
         super().__init__(prompt, ctx, parent)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.states: dict[str, PanelState] = {}
         self.levels: dict[str, QComboBox] = {}
         self.banks: dict[str, dict[str, QCheckBox]] = {}

@@ -60,6 +60,7 @@ class CloakEditor(OrderEditor):
         super().__init__(prompt, ctx, parent)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.combos: dict[str, QComboBox] = {}
         ships = [(uid, r) for uid, r, spec in side_ships(prompt, ctx) if can_cloak(spec)]
         if not ships:
@@ -75,7 +76,7 @@ class CloakEditor(OrderEditor):
             combo.currentIndexChanged.connect(self.mark_edited)
             form.addRow(f"{uid} (now {status})", combo)
             self.combos[uid] = combo
-        form.addRow(note("Cloaking needs the cloak paid in Energy Allocation (G13.11)."))
+        form.addRow(note("The cloak cost is paid in Energy Allocation, once a turn (G13.21); unpaid, a cloaked ship fades in (G13.116)."))
 
     def value(self) -> object:
         out = {}
@@ -94,6 +95,7 @@ class SelfDestructEditor(OrderEditor):
         super().__init__(prompt, ctx, parent)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.boxes: dict[str, QCheckBox] = {}
         ships = side_ships(prompt, ctx)
         if not ships:
