@@ -80,7 +80,7 @@ def test_monte_carlo_bars_and_points(panel):
     np.testing.assert_allclose(all_bars.opts["width"], [o.p_all for o in outcomes])
     ticks = panel.mc_plot.getAxis("left")._tickLevels[0]
     labels = [label for _, label in ticks]
-    assert labels[0] == "all control" and "phaser#1 (PH-1)" in labels and "left warp" in labels
+    assert labels[0] == "all control" and "Phaser 1 (Phaser-1)" in labels and "left warp" in labels
     p10 = {o.label: o.p_any for o in outcomes}
     panel.points.setValue(40)
     assert panel.monte_carlo.points == 40

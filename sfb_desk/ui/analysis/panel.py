@@ -35,6 +35,7 @@ from sfb_desk.analysis.expected_damage import (
     volley_distribution,
 )
 from sfb_desk.analysis.monte_carlo import MonteCarloResult, Outcome, simulate
+from sfb_desk.rules.box_names import weapon_name
 from sfb_desk.rules.ship import ShipSpec
 
 #: Curve colours (colour-blind-safe, Okabe-Ito), then the total in black.
@@ -68,12 +69,13 @@ def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
 
 
 def outcome_label(outcome: Outcome, spec: ShipSpec | None) -> str:
-    """``left_warp`` -> ``left warp``; a weapon id gets its type: ``phaser#1 (PH-1)``."""
+    """``left_warp`` -> ``left warp``; a weapon id in words with its type: ``Phaser 1
+    (Phaser-1)`` (:func:`sfb_desk.rules.box_names.weapon_name`)."""
     label = outcome.label
     if "#" in label and spec is not None:
         for weapon in spec.weapons:
             if label == f"{weapon.family}#{weapon.designator}":
-                return f"{label} ({weapon.type})"
+                return weapon_name(label, weapon.type)
     return label.replace("_", " ")
 
 
