@@ -14,13 +14,10 @@ from dataclasses import replace
 
 import pytest
 
-from sfb_desk.data.game_setup import units_from_scenario
+from cortez_game import cortez_session
 from sfb_desk.data.library import load_library
-from sfb_desk.data.scenarios import load_scenarios
 from sfb_desk.engine.prompts import Choice, DiceRequest
-from sfb_desk.engine.session import Session
 from sfb_desk.rules.combat import Hit, VolleyGroup
-from sfb_desk.rules.combat.shields import ShieldState
 from sfb_desk.rules.energy.absorbers import REINFORCED, STANDARD
 
 
@@ -30,15 +27,7 @@ def library():
 
 
 def _session(library):
-    scenario = load_scenarios().get("PRACTICE-CA-D7-FIXED")
-    game = units_from_scenario(scenario, library, ids={"FED-CA": "ENT", "KLI-D7": "KRT"}, turns=6)
-    specs = dict(game.specs)
-    spec = specs["AND-CON"] = library.get("AND-CON")
-    ships = tuple(replace(r, spec_id="AND-CON", id="CORTEZ", shields=ShieldState.for_ship(spec))
-                  if r.id == "ENT" else r for r in game.combat.ships)
-    units = tuple(replace(u, id="CORTEZ", spec_id="AND-CON") if u.id == "ENT" else u
-                  for u in game.state.units)
-    return Session(replace(game.state, units=units), replace(game.combat, ships=ships), specs)
+    return cortez_session(library)
 
 
 def _drive(walk, reinforce=False):
