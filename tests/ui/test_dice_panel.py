@@ -140,6 +140,20 @@ def test_history_keeps_the_last_rolls(panel):
     assert last.startswith("\u20072 ") and "point 11 of 18" in last and "table" in last
 
 
+def test_a_long_roll_wraps_in_a_narrow_dock_instead_of_scrolling_sideways(qtbot, panel):
+    """The Last rolls list at the dice dock's width at 1366x768 (about 230 px): a batch of DAC
+    rolls wraps onto more lines, whole; the list never scrolls sideways."""
+    panel.resize(230, 520)
+    panel.add_roll(dac(1, 15), tuple(range(2, 13)) + (7, 8, 9, 10), "player")
+    qtbot.wait(20)
+    bar = panel.history.horizontalScrollBar()
+    assert bar.maximum() == 0 and not bar.isVisible()
+    rect = panel.history.visualItemRect(panel.history.item(0))
+    line = panel.history.fontMetrics().height()
+    assert rect.height() >= 2 * line  # wrapped, not cut
+    assert rect.width() <= panel.history.viewport().width()
+
+
 def to_the_breakdown_roll(qtbot, c) -> None:
     """The movement duel (tests/qt/games.py) started and played to A's HET on impulse 4: the
     breakdown roll (C6.5) is asked."""

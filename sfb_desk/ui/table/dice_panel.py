@@ -164,6 +164,11 @@ class DicePanel(QWidget):
         self.history = QListWidget()
         self.history.setObjectName("diceHistory")
         self.history.setMaximumHeight(150)
+        # whole lines in a narrow dock (1366x768): a long roll wraps, no sideways scrolling
+        self.history.setWordWrap(True)
+        self.history.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.history.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._switch_box = QGroupBox("Let the computer roll")
         self._switch_layout = QHBoxLayout(self._switch_box)
 

@@ -223,7 +223,9 @@ class EventLog(QWidget):
         self.kind.setMinimumContentsLength(7)  # the log fits a 1366-pixel screen beside the EA
         self.kind.currentTextChanged.connect(self._kind_changed)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("filter the log")
+        self.search.setPlaceholderText("filter")  # short: the log's dock is narrow at 1366
+        self.search.setToolTip("Show only the lines containing this text")
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("filter") + 48)
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.details = QCheckBox("Details")
