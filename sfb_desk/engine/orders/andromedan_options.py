@@ -105,19 +105,24 @@ def _under_fire(state: GameState, combat: Combat, specs: Mapping[str, ShipSpec],
     return False
 
 
+def _side_ships(state: GameState, combat: Combat, specs: Mapping[str, ShipSpec],
+                side: str | None):  # noqa: ANN202 - a generator of (unit, record, spec or None)
+    """Each active ship of ``side`` with its ship record and its class (None if unknown)."""
+    for unit in state.units:
+        if not unit.active or unit.is_seeker or unit.side != side:
+            continue
+        record = combat.ship(unit.id)
+        if record is not None:
+            yield unit, record, specs.get(record.spec_id)
+
+
 def side_panels_can_matter(state: GameState, combat: Combat | None,
                            specs: Mapping[str, ShipSpec], side: str | None) -> bool:
     """See the module docstring."""
     if combat is None:
         return True
     clock = clock_of(state.turn, state.impulse)
-    for unit in state.units:
-        if not unit.active or unit.is_seeker or unit.side != side:
-            continue
-        record = combat.ship(unit.id)
-        if record is None:
-            continue
-        spec = specs.get(record.spec_id)
+    for unit, record, spec in _side_ships(state, combat, specs, side):
         if spec is None:
             return True  # cannot tell: ask
         panels = _panels(record, spec)
@@ -169,13 +174,7 @@ def side_can_displace(state: GameState, combat: Combat | None, specs: Mapping[st
         return True
     clock = clock_of(state.turn, state.impulse)
     users = frozenset(s.id for s in combat.ships if s.andro.disdev_user)
-    for unit in state.units:
-        if not unit.active or unit.is_seeker or unit.side != side:
-            continue
-        record = combat.ship(unit.id)
-        if record is None:
-            continue
-        spec = specs.get(record.spec_id)
+    for unit, record, spec in _side_ships(state, combat, specs, side):
         if spec is None:
             return True  # cannot tell: ask
         armed = [w.box_ids[0] for w in spec.weapons if w.type.upper() == "DISPLACEMENT"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from sfb_desk.engine.prompts import Prompt
 
@@ -69,3 +69,12 @@ def note(text: str = "", colour: str = GREY) -> QLabel:
     label.setWordWrap(True)
     label.setStyleSheet(f"color: {colour};")
     return label
+
+
+def ship_form(editor: QWidget) -> QFormLayout:
+    """The form of a per-ship orders editor: one row a ship, no margins, fields at their own
+    width (a combo stretched across a 1366-pixel dock reads as a banner)."""
+    form = QFormLayout(editor)
+    form.setContentsMargins(0, 0, 0, 0)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+    return form

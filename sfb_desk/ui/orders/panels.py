@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QW
 from sfb_desk.engine.prompts import Prompt
 from sfb_desk.rules.energy.absorbers import REINFORCED
 from sfb_desk.rules.energy.panels import LEVELS, PanelState, new_panels, panel_keys
-from .editor import OrderEditor, note
+from .editor import OrderEditor, note, ship_form
 from .ship_orders import side_ships
 
 if TYPE_CHECKING:
@@ -49,9 +49,7 @@ class PanelsEditor(OrderEditor):
     def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(prompt, ctx, parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form = ship_form(self)
         self.states: dict[str, PanelState] = {}
         self.levels: dict[str, QComboBox] = {}
         self.banks: dict[str, dict[str, QCheckBox]] = {}

@@ -4,8 +4,9 @@ The switches build a :class:`~sfb_desk.engine.orders.pass_policy.PassPolicy` (it
 what each passes): announcements always, only when something is plotted or EM can change, or
 never (C12.36); skip launches when nothing can launch (F2); ask for fire only when a ready
 weapon has a target in range and arc (D6.315; optionally within a number of hexes); ask about
-self-destruction (D5.5); skip a move with one legal order (C3.2, C4.1); and pass every prompt with a default until a turn and impulse. They
-start as the default policy (ask only what can matter).
+self-destruction (D5.5); skip a move with one legal order (C3.2, C4.1); skip idle tractors,
+marines, mine laying, panel orders and self-only displacement; and pass every prompt with a
+default until a turn and impulse. They start as the default policy (ask only what can matter).
 :attr:`PassPolicyBox.policy_changed` carries the new policy at each change.
 """
 
@@ -35,6 +36,42 @@ IDLE_ANNOUNCE = 1
 NEVER_ANNOUNCE = 2
 
 
+#: The check boxes of the switches: attribute, label, tooltip (with its rules), object name.
+SWITCHES = (
+    ("self_destruct", "Ask about self-destruction",
+     "D5.5: ask each turn, in the Self-Destruction Phase, whether a ship self-destructs "
+     "(D5.51 limits apply)", "askSelfDestruct"),
+    ("tractors", "Skip idle tractors",
+     "G7.4: pass Operate Tractors unless a ship of the side holds a link or has a unit within "
+     "tractor range (G7.31, G7.6)", "skipTractors"),
+    ("marines", "Skip idle marines",
+     "6B7: pass the Marine Activity Stage unless a ship of the side has an enemy ship within "
+     "transporter range (G8.14) or a shield down (D3.51)", "skipMarines"),
+    ("mines", "Skip idle mine laying",
+     "M9.0: pass the Mine Laying Step unless a unit of the side can lay a mine now (M9.21, "
+     "M2.11, R1.F6B) with an enemy ship within 10 hexes", "skipMines"),
+    ("panels", "Skip idle panel orders",
+     "D10.25, D10.26: pass an Andromedan's panel orders unless a dropped bank may rise, a "
+     "bank is full (D10.32) or enemy fire could strike while it can reinforce or dump energy "
+     "(D10.424)", "skipPanels"),
+    ("displacement", "Skip self-only displacement",
+     "G18.311: pass the DisDev Declaration Step unless an armed displacement device may be "
+     "used on a unit other than its own ship (G18.13, G18.33, G18.61, G18.72, G18.81) or "
+     "launch a satellite ship aboard (G19.42)", "skipDisplacement"),
+    ("launches", "Skip idle launches",
+     "F2: pass the Seeking Weapons Stage when no drone rack or plasma launcher of the side "
+     "can launch at anyone (rack loaded, rate FD4, arc D2, control F3.2, torpedo armed "
+     "FP2.1); shuttles are not counted", "skipLaunches"),
+    ("moves", "Skip forced moves",
+     "C1.4: move a ship straight without asking when that is its only legal order (turn mode "
+     "C3.2 and sideslip C4.1 not yet met, no high energy turn C6.2)", "skipForcedMoves"),
+    ("fire", "Fire only when able",
+     "D6.315: pass the Fire Decision Step unless a ready weapon of the side (loaded E1.2, "
+     "capacitor H6.3, rate of fire E1.50) has a target in arc (D2) and range (D1.4) it could "
+     "damage on some die", "fireWhenAble"),
+)
+
+
 class PassPolicyBox(QGroupBox):
     """See the module docstring."""
 
@@ -52,51 +89,11 @@ class PassPolicyBox(QGroupBox):
             "start or stop (C10.311); choose 'Every impulse' to announce unplotted "
             "accelerations (C12.24) or emergency deceleration (C8) at any time")
         self.announcements.setObjectName("announcements")
-        self.self_destruct = QCheckBox("Ask about self-destruction")
-        self.self_destruct.setToolTip("D5.5: ask each turn, in the Self-Destruction Phase, "
-                                      "whether a ship self-destructs (D5.51 limits apply)")
-        self.self_destruct.setObjectName("askSelfDestruct")
-        self.tractors = QCheckBox("Skip idle tractors")
-        self.tractors.setToolTip("G7.4: pass Operate Tractors unless a ship of the side holds a "
-                                 "link or has a unit within tractor range (G7.31, G7.6)")
-        self.tractors.setObjectName("skipTractors")
-        self.marines = QCheckBox("Skip idle marines")
-        self.marines.setToolTip("6B7: pass the Marine Activity Stage unless a ship of the side has "
-                                "an enemy ship within transporter range (G8.14) or a shield down "
-                                "(D3.51)")
-        self.marines.setObjectName("skipMarines")
-        self.mines = QCheckBox("Skip idle mine laying")
-        self.mines.setToolTip("M9.0: pass the Mine Laying Step unless a unit of the side can "
-                              "lay a mine now (M9.21, M2.11, R1.F6B) with an enemy ship within "
-                              "10 hexes")
-        self.mines.setObjectName("skipMines")
-        self.panels = QCheckBox("Skip idle panel orders")
-        self.panels.setToolTip("D10.25, D10.26: pass an Andromedan's panel orders unless a "
-                               "dropped bank may rise, a bank is full (D10.32) or enemy fire "
-                               "could strike while it can reinforce or dump energy (D10.424)")
-        self.panels.setObjectName("skipPanels")
-        self.displacement = QCheckBox("Skip self-only displacement")
-        self.displacement.setToolTip("G18.311: pass the DisDev Declaration Step unless an armed "
-                                     "displacement device may be used on a unit other than its "
-                                     "own ship (G18.13, G18.33, G18.61, G18.72, G18.81) or launch "
-                                     "a satellite ship aboard (G19.42)")
-        self.displacement.setObjectName("skipDisplacement")
-        self.launches = QCheckBox("Skip idle launches")
-        self.launches.setToolTip("F2: pass the Seeking Weapons Stage when no drone rack or plasma "
-                                 "launcher of the side can launch at anyone (rack loaded, rate "
-                                 "FD4, arc D2, control F3.2, torpedo armed FP2.1); shuttles "
-                                 "are not counted")
-        self.launches.setObjectName("skipLaunches")
-        self.moves = QCheckBox("Skip forced moves")
-        self.moves.setToolTip("C1.4: move a ship straight without asking when that is its only "
-                              "legal order (turn mode C3.2 and sideslip C4.1 not yet met, no "
-                              "high energy turn C6.2)")
-        self.moves.setObjectName("skipForcedMoves")
-        self.fire = QCheckBox("Fire only when able")
-        self.fire.setToolTip("D6.315: pass the Fire Decision Step unless a ready weapon of the side "
-                             "(loaded E1.2, capacitor H6.3, rate of fire E1.50) has a target in "
-                             "arc (D2) and range (D1.4) it could damage on some die")
-        self.fire.setObjectName("fireWhenAble")
+        for attr, text, tip, name in SWITCHES:
+            box = QCheckBox(text)
+            box.setToolTip(tip)
+            box.setObjectName(name)
+            setattr(self, attr, box)
         self.fire_range = QSpinBox()
         self.fire_range.setObjectName("fireRange")
         self.fire_range.setRange(0, 100)

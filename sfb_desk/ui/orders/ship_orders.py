@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from sfb_desk.engine.prompts import Prompt
 from sfb_desk.rules.energy.ledger import cloak_cost
 from sfb_desk.rules.systems import cloak as ck
 from sfb_desk.rules.units import SHIP
-from .editor import OrderEditor, note
+from .editor import OrderEditor, note, ship_form
 
 if TYPE_CHECKING:
     from sfb_desk.engine.orders.fire_options import OrdersContext
@@ -58,9 +58,7 @@ class CloakEditor(OrderEditor):
     def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(prompt, ctx, parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form = ship_form(self)
         self.combos: dict[str, QComboBox] = {}
         ships = [(uid, r) for uid, r, spec in side_ships(prompt, ctx) if can_cloak(spec)]
         if not ships:
@@ -93,9 +91,7 @@ class SelfDestructEditor(OrderEditor):
     def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(prompt, ctx, parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form = ship_form(self)
         self.boxes: dict[str, QCheckBox] = {}
         ships = side_ships(prompt, ctx)
         if not ships:
