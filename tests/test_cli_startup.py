@@ -23,8 +23,8 @@ HEAVY = ("numpy", "pyqtgraph", "PySide6", "sfb_desk.robot", "sfb_desk.engine", "
          "sfb_desk.printing", "sfb_desk.qt", "sfb_desk.ui")
 LIBRARY = ("pydantic", "tomllib", "sfb_desk.data.library", "sfb_desk.data.ship_file")
 # Standard modules the light commands do without (typing: type hints only under TYPE_CHECKING;
-# json: only with --json; pathlib, pickle: the ship library's)
-STDLIB = ("typing", "json", "pathlib", "pickle")
+# json: only with --json; pathlib, pickle: the ship library's; argparse: only for help and errors)
+STDLIB = ("typing", "json", "pathlib", "pickle", "argparse")
 
 PROBE = """
 import contextlib, io, sys

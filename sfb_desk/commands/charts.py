@@ -7,12 +7,15 @@ impulses on which a unit at that speed moves (C1.4).
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 
 from sfb_desk.rules.charts.impulse import MAX_SPEED, impulses_for
 from sfb_desk.rules.charts.registry import CHART_NAMES, ChartView, UnknownChart, chart
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
+if TYPE_CHECKING:
+    import argparse
 
 
 _NUMERIC = re.compile(r"[0-9+*x-]*")

@@ -11,12 +11,15 @@ bad label or facing is refused with a message on stderr and exit status 2.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from sfb_desk.rules.arcs import arcs_containing, shield_struck
 from sfb_desk.rules.hexes import Facing, Hex, LabelError, hex_from_label, hex_range, parse_facing
 from sfb_desk.rules.bearing import bearing, describe_bearing
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
+if TYPE_CHECKING:
+    import argparse
 
 USAGE_ERROR = 2
 

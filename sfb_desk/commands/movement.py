@@ -7,11 +7,14 @@ maneuvering (C10.55). A bad category or speed is refused with a message and exit
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from sfb_desk.rules.charts.impulse import MAX_SPEED
 from sfb_desk.rules.charts.turn_modes import TURN_MODE_CATEGORIES, category, turn_mode
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
+if TYPE_CHECKING:
+    import argparse
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
 if TYPE_CHECKING:
+    import argparse
     from typing import Any
 
 
