@@ -53,6 +53,10 @@ Mapping decisions
   numbers, turn-mode bands, arc definitions, tables printed, drone-rack rows, ADD blocks,
   pseudo-plasma launchers, fighter stats, stated facts and parser warnings go to [extra];
   SSD notes go to [status].notes as "L<line>: text". Unknown record keys stop the script.
+* RECONSTRUCTED classes (ship_library/reconstructed.py, issue 15): a class a scenario needs and
+  no source completes is built last, on the hull of a complete library class (KLI-F5M on the
+  KLI-F5) with the facts of its own SSD page; ``verification = "reconstructed"`` and every
+  choice in [status].notes.
 """
 
 # ID RULE (stable, readable, unique):
@@ -79,7 +83,7 @@ import json
 import sys
 from pathlib import Path
 
-from ship_library import core, imports, ssd
+from ship_library import core, imports, reconstructed, ssd
 from ship_library.common import header
 from ship_library.public import gather
 from ship_library.sources import DEFAULT_CACHE, EXTRA_CLASSES, fetch_from_git
@@ -135,6 +139,9 @@ def build_documents(reference: Path = REFERENCE, sources: Path | None = None,
                 docs[sid] = imports.merge(doc, sid, **found)
                 facts[sid] += [f"{p['repository']} {p['path']} @{p['commit'][:7]}"
                                for p in docs[sid].get("provenance", [])]
+    for sid, base in reconstructed.RECONSTRUCTIONS.items():  # issue 15: after the imports
+        docs[sid] = reconstructed.reconstruct(sid, docs[sid], docs[base])
+        facts[sid].append(f"the {base} hull (reconstruction, tools/ship_library/reconstructed.py)")
     return {sid: (header(_title(doc), facts[sid]), doc) for sid, doc in docs.items()}
 
 
@@ -145,6 +152,8 @@ def _title(doc: dict) -> str:
         title += f" ({ident['rule']})"
     if ident.get("year_in_service"):
         title += f", base hull Y{ident['year_in_service']}"
+    if doc["status"].get("verification") == "reconstructed":
+        return title + "; RECONSTRUCTED, see [status].notes."
     return title + ("." if doc["status"]["complete"] else "; incomplete, see [status].missing.")
 
 

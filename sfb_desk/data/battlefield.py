@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..rules.hexes import Hex, hex_from_label, hex_range, neighbor
 from ..rules.systems.battlefield import BattlefieldState, MonsterState
 from ..rules.systems.mines import Mine, Minefield
-from ..rules.systems.mines.records import parse_type
+from ..rules.systems.mines.laying import loaded_stores
+from ..rules.systems.mines.records import MineError, parse_type
 from ..rules.systems.monsters import LIBRARY_BANKS, LIBRARY_CREW
 from ..rules.systems.terrain import Feature, TerrainMap, next_orbit_hex
 from ..rules.systems.terrain.waves import parse_motion, wave_row
@@ -154,3 +155,25 @@ def orbit_of(key: str, unit, planets: list[Hex]) -> tuple[str, Hex, bool]:  # no
         ahead = neighbor(here, unit.facing_index)
         clockwise = ahead != next_orbit_hex(planet, here, clockwise=False)
     return key, planet, clockwise
+
+
+def with_mine_racks(field: BattlefieldState, pairs, specs, error: type[Exception]  # noqa: ANN001
+                    ) -> BattlefieldState:
+    """``field`` with the starting stores of every ship that has mine racks (M9.11): loaded as
+    its scenario unit's ``mine_racks`` says (the Commander's Option purchase, M9.17), else full
+    of large mines, with its nuclear space mines (M2.7); ``pairs`` are (scenario unit, unit id),
+    ``specs`` the classes by unit id. A load that does not fit raises ``error`` naming the rule."""
+    for unit, uid in pairs:
+        spec = specs.get(uid)
+        if spec is None:
+            continue
+        racks = sum(s.boxes for s in spec.special if s.key == "mine_rack")
+        if not racks:
+            continue
+        nsm = sum(s.boxes for s in spec.special if s.key == "nsm")
+        loads = None if unit.mine_racks is None else [(r.large, r.small) for r in unit.mine_racks]
+        try:
+            field = field.with_stores(loaded_stores(uid, racks, loads, nsm=nsm))
+        except MineError as exc:
+            raise error(f"{uid}: {exc}") from None
+    return field

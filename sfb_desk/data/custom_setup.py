@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from sfb_desk.data.game_setup import GameSetup, SetupError, add_dragons, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
-from sfb_desk.data.battlefield import battlefield_of, game_unit_ids
+from sfb_desk.data.battlefield import battlefield_of, game_unit_ids, with_mine_racks
 from sfb_desk.data.scenario_play import playability, resolved_ship
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
 from sfb_desk.rules.hexes import STANDARD_MAP, Hex, LabelError, hex_from_label
@@ -331,7 +331,19 @@ def setup_from_entries(
         # units_from_scenario leaves GameState.map floating; a fixed map has edges (C7.0)
         setup = replace(setup, state=replace(setup.state, map=STANDARD_MAP))
     if scenario is not None:
-        setup = replace(setup, combat=replace(setup.combat, battlefield=battlefield_of(scenario)))
+        field = battlefield_of(scenario)
+        # M9.17: the racks of the scenario's minesweepers loaded as bought; rows added by hand
+        # keep the racks units_from_scenario gave them (full)
+        for kept in setup.combat.battlefield.stores:
+            field = field.with_stores(kept)
+        specs = {u.id: setup.specs.get(u.spec_id) for u in setup.state.units}
+        pairs = [(unit, uid) for uid, (_side, unit) in zip(_unit_ids(scenario), scenario.units(),
+                                                           strict=True) if uid in specs]
+        try:
+            field = with_mine_racks(field, pairs, specs, SetupError)
+        except SetupError as error:
+            raise CustomSetupError([SetupProblem(None, "units", str(error))]) from None
+        setup = replace(setup, combat=replace(setup.combat, battlefield=field))
         setup = add_dragons(setup, scenario)  # SM7: the dragon is a unit of its side
     return setup
 

@@ -39,7 +39,7 @@ from ..rules.ship import ShipSpec
 from ..rules.units import new_ship, profile_from_spec
 from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
-from .battlefield import battlefield_of, game_unit_ids
+from .battlefield import battlefield_of, game_unit_ids, with_mine_racks
 from .hangar_start import carried_at_start, with_anchor_buoys
 from .terrain_webs import with_terrain_webs
 from ..rules.systems.dragon import DRAGON, DragonState, dragon_profile, dragon_spec
@@ -172,6 +172,8 @@ def units_from_scenario(
     state = GameState(units=tuple(units), options=options, dice_seed=dice_seed, last_turn=last,
                       map=bounds)
     battlefield = battlefield_of(scenario) if isinstance(scenario, Scenario) else NO_BATTLEFIELD
+    battlefield = with_mine_racks(battlefield, pairs, {u.id: specs.get(u.spec_id) for u in units},
+                                  SetupError)  # M9.11, M9.17
     combat = Combat(tuple(records), SeekingState(racks=tuple(racks)), battlefield=battlefield)
     combat = with_anchor_buoys(combat, pairs, specs, SetupError)  # G26.12
     combat = with_terrain_webs(combat)  # webs of printed strength hold (SH6.2)

@@ -153,6 +153,8 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
                         add(loc + (key,), "missing required field", example)
             found, _spec = _ship_issues(loc, unit, head.year, library)
             issues.extend(found)
+            if unit.mine_racks is not None:
+                _rack_issues(loc + ("mine_racks",), unit, _spec, add)
             if unit.hex is None and not unit.entry.strip():
                 add(loc + ("hex",), "no set-up hex or entry", 'hex = "2215" or entry = "..."')
             if unit.within is not None and unit.hex is None:
@@ -190,6 +192,22 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
             add(("victory", "bonus", b, "side"), f"no side named {bonus.side!r}"
                 f"{did_you_mean(bonus.side, names)}", one_of(list(dict.fromkeys(names))))
     return issues
+
+
+def _rack_issues(loc: Loc, unit: Unit, spec: ShipSpec | None, add: Callable[..., None]) -> None:
+    """The mines loaded in a unit's racks fit them (M9.11: four large a rack box, two small
+    for a large) and the class has that many racks."""
+    from sfb_desk.rules.systems.mines.laying import RACK_CAPACITY, SMALL_PER_LARGE
+
+    racks = sum(s.boxes for s in spec.special if s.key == "mine_rack") if spec else 0
+    if spec is not None and len(unit.mine_racks) > racks:
+        add(loc, f"{len(unit.mine_racks)} rack loads for the {racks} mine racks of "
+            f"{spec.id} (M9.11)", f"at most {racks} loads")
+    for i, load in enumerate(unit.mine_racks):
+        if load.large * SMALL_PER_LARGE + load.small > RACK_CAPACITY * SMALL_PER_LARGE:
+            add(loc + (i,), f"{load.large} large and {load.small} small mines do not fit a mine "
+                "rack (M9.11: four large, two small for each large)",
+                "large * 2 + small at most 8")
 
 
 def _unit_kind_issues(loc: Loc, unit: Any, add: Callable[..., None]) -> None:

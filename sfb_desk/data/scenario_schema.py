@@ -200,6 +200,13 @@ class SpecialRule(_Table):
     text: Text = Field(description="the rule in words")
 
 
+class RackLoad(_Table):
+    """The mines bought for one mine rack box (M9.11, M9.17): four large, two small a large."""
+
+    large: int = Field(0, ge=0, le=4, description="large mines (at most four a rack, M9.11)")
+    small: int = Field(0, ge=0, le=8, description="small mines (two take a large one's room)")
+
+
 class Unit(_Table):
     ship: ShipId | None = None
     unlisted: str = ""
@@ -233,6 +240,11 @@ class Unit(_Table):
     anchor_buoys: Count = Field(
         0, description="charged Tholian web anchor buoys aboard at the start, each in a shuttle "
                        "box (Advanced Missions G26.12: the scenario may designate them)")
+    mine_racks: list[RackLoad] | None = Field(
+        None, description="the mines in each mine rack box at the start, bought as Commander's "
+                          "Option items (Advanced Missions M9.17): [{large = 4}, {large = 2, "
+                          "small = 4}]; racks not listed are empty; absent: every rack full of "
+                          "large mines")
     carried_by: str = Field(
         "", description="the unit (its name) whose hangar holds this satellite ship at the "
                         "start (Module C2, G19.21); launched in play (G19.4)")

@@ -36,6 +36,7 @@ from ..rules.systems.mines.laying import (
     MineStores,
     lay_problems,
     laid_mine,
+    lose_destroyed,
     mls_stores,
     program_problems,
     racks_destroyed,
@@ -60,14 +61,34 @@ class MineLayingSteps:
     # -- facts ---------------------------------------------------------------------------------
     def _mine_stores(self, uid: str) -> MineStores | None:
         """What ``uid`` can still lay: its record in the battlefield, else its class's racks
-        (``mine_rack`` boxes) and nuclear space mines (``nsm`` boxes); None when it has none."""
-        kept = self._battlefield.stores_of(uid)
-        if kept is not None:
-            return kept
-        record = self._ships.get(uid)
-        if record is None:
-            return None
-        return ship_stores(uid, self.specs[record.spec_id].special)
+        (``mine_rack`` boxes) and nuclear space mines (``nsm`` boxes); None when it has none.
+        The mines of a rack the DAC destroyed are gone (M9.13)."""
+        stores = self._battlefield.stores_of(uid)
+        if stores is None:
+            record = self._ships.get(uid)
+            if record is None:
+                return None
+            stores = ship_stores(uid, self.specs[record.spec_id].special)
+        unit = self._units.get(uid)
+        if stores is not None and stores.racks and unit is not None:
+            stores = lose_destroyed(stores, racks_destroyed(unit.destroyed))[0]
+        return stores
+
+    def _rack_losses(self) -> None:
+        """M9.13: the mines of a mine rack the DAC destroyed are lost "but will not detonate";
+        recorded (and told to the owner's log) at the next Mine Laying Step, so that a repaired
+        rack box stays empty."""
+        for kept in self._battlefield.stores:
+            unit = self._units.get(kept.unit)
+            if unit is None or not kept.racks:
+                continue
+            stores, lost = lose_destroyed(kept, racks_destroyed(unit.destroyed))
+            if lost:
+                self._battlefield = self._battlefield.with_stores(stores)
+                self._emit(event("mine_rack_lost", unit.id, "M9.13",
+                                 f"{unit.id} loses the mines of its destroyed mine racks "
+                                 f"({'; '.join(lost)}); they do not explode (M9.13)",
+                                 lost=lost))
 
     def _minelayer(self, uid: str) -> bool:
         """M9.21: minesweepers and minelayers lay from racks (the ship's flags)."""
@@ -133,6 +154,7 @@ class MineLayingSteps:
 
     # -- 6B: the Mine Laying Step --------------------------------------------------------------
     def _lay_mines(self, step) -> Walk:
+        self._rack_losses()
         for side in self._sides():
             layers = self._layers(side)
             if not layers:
@@ -177,7 +199,8 @@ class MineLayingSteps:
                 problems += program_problems(item.get("detection", 1), item.get("zone", 1),
                                              sizes, item.get("nth", 0))
                 if problems:
-                    rule = problems[0].rsplit("(", 1)[-1].rstrip(")").split(",")[0]
+                    rule = problems[0].rsplit("(", 1)[-1].rstrip(")")
+                    rule = rule.split(",")[0].split(";")[0].strip()
                     return Refusal(rule, f"mine {n} of {uid}: " + "; ".join(problems))
                 stores = take(stores, source, size, clock=clock, turn=turn)
                 checked.append({**item, "from": source, "size": size, "sizes": sizes})

@@ -15,7 +15,7 @@ import zlib
 
 from ..rules.arcs import shield_struck
 from ..rules.hexes import hex_range
-from ..rules.systems.mines.laying import ship_stores
+from ..rules.systems.mines.laying import lose_destroyed, racks_destroyed, ship_stores
 from .view import enemies, verdict
 
 REAR_SHIELDS = frozenset({3, 4, 5})
@@ -25,12 +25,14 @@ PURSUIT_RANGE = 5
 def _stores(session, unit):  # noqa: ANN001
     field = session.combat.battlefield
     kept = field.stores_of(unit.id)
-    if kept is not None:
-        return None if kept.kind == "mss" else kept
-    record = session.combat.ship(unit.id)
-    if record is None:
+    if kept is None:
+        record = session.combat.ship(unit.id)
+        if record is None:
+            return None
+        kept = ship_stores(unit.id, session.specs[record.spec_id].special)
+    if kept is None or kept.kind == "mss":
         return None
-    return ship_stores(unit.id, session.specs[record.spec_id].special)
+    return lose_destroyed(kept, racks_destroyed(unit.destroyed))[0]  # M9.13
 
 
 def _pursued(session, unit) -> list[int]:  # noqa: ANN001

@@ -32,6 +32,9 @@ _SUBSTITUTION_RULE: dict[tuple[str, str], str] = {
     ("shuttle", "hangar"): "G19.213: Shuttle hits are scored on the sat ships in the hangar",
     ("flag_bridge", "dd"): "G18.12: displacement devices are destroyed on Flag Bridge hits",
     ("drone", "pa"): "D10.51: power absorber boxes are destroyed on Drone hits",
+    ("cargo", "mine_rack"): "M9.13: Cargo hits are scored on mine racks when no cargo box is left",
+    ("shuttle", "mine_rack"): "M9.13: Shuttle hits are scored on mine racks when no shuttle box is left",
+    ("excess_damage", "mine_rack"): "M9.13: mine racks are destroyed on Excess Damage hits",
 }
 
 

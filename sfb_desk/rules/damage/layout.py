@@ -166,6 +166,10 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
     hangar = [b for s in spec.special if s.key == "hangar" for b in s.box_ids]
     if hangar:  # G19.213 (Module C2): Shuttle hits go to the sat ships in the hangar
         out.append(("hangar", hangar))
+    racks = [b for s in spec.special if s.key == "mine_rack" and s.damageable
+             for b in s.box_ids]
+    if racks:  # M9.13: mine racks take Cargo, Shuttle and Excess Damage hits
+        out.append(("mine_rack", racks))
     panels = [b for s in spec.special if s.key.startswith("pa_") and s.damageable
               for b in s.box_ids]
     if panels:  # D10.51: power absorber boxes are destroyed on "Drone" hits
@@ -182,8 +186,10 @@ def _plain_systems(spec: ShipSpec) -> list[tuple[str, list[str]]]:
 
 def _cell_targets(entry: str, options: DamageOptions) -> tuple[str, ...]:
     """The systems a chart entry is scored on, in order of preference (its fall-backs)."""
-    if entry == "shuttle":
-        return ("shuttle", "hangar")  # G19.213: sat ships aboard take the hit
+    if entry == "shuttle":  # G19.213: sat ships aboard take the hit; M9.13: then mine racks
+        return ("shuttle", "hangar", "mine_rack")
+    if entry == "cargo":
+        return ("cargo", "mine_rack")  # M9.13: a rack when no cargo box is left
     if entry == "drone":
         return ("drone", "pa")  # D10.51 (Module C2): panel boxes on Drone hits
     if entry == "flag_bridge":  # G18.12: then a displacement device
@@ -193,7 +199,10 @@ def _cell_targets(entry: str, options: DamageOptions) -> tuple[str, ...]:
         return (entry, "center_hull")  # D4.351; seed 000 L14760
     if entry == "excess_damage":
         tail = ("cargo",) if options.cargo_absorbs_excess else ()
-        return ("excess_damage", *tail, "destroy")  # D4.40 (D4.36 option)
+        # D4.40 (D4.36 option); mine racks are destroyed on excess damage hits (the minesweepers'
+        # SSD note, M9.13) once no excess damage box is left (decisions.md, reconstructed
+        # minesweepers)
+        return ("excess_damage", *tail, "mine_rack", "destroy")
     return (entry,)
 
 

@@ -98,6 +98,33 @@ def stores_for(unit: str, *, racks: int = 0, nsm: int = 0) -> MineStores:
     return MineStores(unit, racks=tuple(Rack() for _ in range(racks)), nsm=nsm)
 
 
+def loaded_stores(unit: str, racks: int, loads: list | tuple | None, *, nsm: int = 0
+                  ) -> MineStores:
+    """A ship's stores with its ``racks`` rack boxes loaded as bought at set-up (M9.17): each
+    load a ``(large, small)`` pair in rack order, the racks not listed empty; ``loads`` None:
+    every rack full of large mines (decisions.md M9.11). Raises MineError when a load does not
+    fit a rack (M9.11) or there are more loads than racks."""
+    if loads is None:
+        return stores_for(unit, racks=racks, nsm=nsm)
+    if len(loads) > racks:
+        raise MineError(f"{unit} has {racks} mine racks, not {len(loads)} (M9.11)")
+    filled = [Rack(large, small) for large, small in loads]
+    filled += [Rack(0, 0) for _ in range(racks - len(filled))]
+    return MineStores(unit, racks=tuple(filled), nsm=nsm)
+
+
+def lose_destroyed(stores: MineStores, destroyed: frozenset[int]) -> tuple[MineStores, list[str]]:
+    """``stores`` with the mines of each destroyed rack (1-based numbers) lost, "but will not
+    detonate" (M9.13), and what was lost ("rack#2: 3 large, 2 small"); unchanged if none."""
+    racks, lost = list(stores.racks), []
+    for n in sorted(destroyed):
+        if 1 <= n <= len(racks) and (racks[n - 1].large or racks[n - 1].small):
+            r = racks[n - 1]
+            lost.append(f"rack#{n}: {r.large} large, {r.small} small")
+            racks[n - 1] = replace(r, large=0, small=0)
+    return (replace(stores, racks=tuple(racks)), lost) if lost else (stores, [])
+
+
 def racks_destroyed(destroyed: frozenset[str] | set[str]) -> frozenset[int]:
     """The rack numbers whose ``mine_rack#N`` box is among ``destroyed`` (M9.13)."""
     return frozenset(int(b.split("#")[1]) for b in destroyed
