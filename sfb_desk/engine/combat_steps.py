@@ -250,7 +250,7 @@ class CombatSteps:
                 capacitor_used=firer.capacitor_used + used)
             self._ships[shot.firer] = firer
             self._emit(event("shot", shot.firer, "D6.315",
-                             f"{shot.firer} {box} at {shot.target}: range {where.true_range}, "
+                             f"{shot.firer} fires {box} at {shot.target}: range {where.true_range}, "
                              f"roll {roll}, {result.damage} damage",
                              box=box, target=shot.target, roll=roll, range=where.true_range,
                              effective_range=where.effective_range, damage=result.damage,
@@ -367,8 +367,8 @@ class CombatSteps:
         self._emit_all(outcome.events)
         for ev in outcome.dac.events:
             self._emit(event("damage_point", tid, "D4.21",
-                             f"{tid} point {ev.point}: roll {ev.roll}, column {ev.column} "
-                             f"({ev.entry}) -> {ev.box or ev.outcome}",
+                             f"{tid} damage point {ev.point}: roll {ev.roll}, column {ev.column} "
+                             f"({ev.entry}): {ev.box or ev.outcome}",
                              point=ev.point, roll=ev.roll, column=ev.column, entry=ev.entry,
                              box=ev.box, outcome=ev.outcome))
         damage = outcome.target.damage

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..rules.combat.shields import ShieldState
+from ..rules.box_names import box_words
 from ..rules.results import Event, Refusal, event
 from ..rules.ship import ShipSpec
 from ..rules.units import Unit
@@ -59,14 +60,6 @@ class Applied:
     unit: Unit
     record: ShipRecord | None
     what: str
-
-
-def box_words(box: str) -> str:
-    """``disruptor#B`` -> ``disruptor B``; ``shield3#5`` -> ``shield #3 box 5``."""
-    system, _, number = box.partition("#")
-    if system.startswith("shield") and system[6:].isdigit():
-        return f"shield #{system[6:]} box {number}"
-    return f"{system.replace('_', ' ')} {number}".strip()
 
 
 def check(correction: object, units: dict[str, Unit], ships: dict[str, ShipRecord],

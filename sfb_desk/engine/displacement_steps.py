@@ -101,7 +101,7 @@ class DisplacementSteps:
                 user, box, tid, kind, direction, swap = order
                 said = f" toward {dd.DIRECTIONS[direction - 1]}" if direction else ""
                 self._emit(event("displacement_declared", user, "G18.311",
-                                 f"{user} declares its displacement device {box} on {tid}{said}"
+                                 f"{user} declares its {box} on {tid}{said}"
                                  + (f" (a {swap[0]} becomes a {swap[1]}, G18.41)" if swap else ""),
                                  target=tid, box=box, mode=kind))
 
@@ -180,7 +180,7 @@ class DisplacementSteps:
             if (not self._units[user].active or record.ship_destroyed
                     or box in self._units[user].destroyed):
                 self._emit(event("displacement_lost", user, "G18.12",
-                                 f"{user}'s displacement device {box} was destroyed (or its "
+                                 f"{user}'s {box} was destroyed (or its "
                                  "ship) before it operated"))
                 continue
             yield from self._operate(user, box, tid, kind, direction, swap)

@@ -236,8 +236,8 @@ class DragonSteps:
             raise RuntimeError(f"internal hits refused: {result}")
         for ev in result.events:
             self._emit(event("damage_point", tid, "D4.21",
-                             f"{tid} point {ev.point}: roll {ev.roll}, column {ev.column} "
-                             f"({ev.entry}) -> {ev.box or ev.outcome}", point=ev.point,
+                             f"{tid} damage point {ev.point}: roll {ev.roll}, column {ev.column} "
+                             f"({ev.entry}): {ev.box or ev.outcome}", point=ev.point,
                              roll=ev.roll, column=ev.column, box=ev.box, outcome=ev.outcome))
         damage = result.state
         self._ships[tid] = replace(with_damage(record, damage), destroyed_this_turn=(

@@ -97,6 +97,7 @@ from .web_steps import WebSteps
 from .prompts import Prompt
 from .records import NO_COMBAT, Combat, ShipRecord
 from .seeker_steps import SeekerSteps
+from .words import UnitWords
 from .sensor_steps import SensorSteps
 from .side_orders import SideOrders
 from .steps import IMPULSE_STEPS, TURN_STEPS, Step
@@ -173,6 +174,7 @@ class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrd
         self._resume_impulse = start.impulse if start else 0
         units = start.units if start else initial.units
         self._units: dict[str, Unit] = {u.id: u for u in units}
+        self._words = UnitWords(self._units, self.specs)  # texts and purposes in a player's words
         combat_now = start.combat if start else self.initial_combat
         self._ships: dict[str, ShipRecord] = {r.id: r for r in combat_now.ships}
         self._seeking = combat_now.seeking
@@ -314,6 +316,7 @@ class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrd
         return self._roster
 
     def _emit(self, ev: Event) -> None:
+        ev = self._words.event(ev)
         self.log.append(EVENT, self._turn, self._impulse, self._step.id, "", ev)
         self._events.append(ev)
 
@@ -324,6 +327,7 @@ class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrd
     def _ask(self, prompt: Prompt, check: Callable[[object], object]) -> Generator[Prompt, object, object]:
         """Yield ``prompt`` until ``check`` accepts the answer; return the checked value."""
         log = self.log
+        prompt = self._words.prompt(prompt)
         log.append(PROMPT, self._turn, self._impulse, self._step.id, prompt.key, prompt)
         self._state = None
         while True:

@@ -78,7 +78,7 @@ class TractorSteps:
     def _tractor_release(self, link: tr.TractorLink, rule: str, why: str) -> None:
         self._tractors = tr.release(self._tractors, link, self._clock())
         self._emit(event("tractor_released", link.holder, rule,
-                         f"{link.holder}'s tractor {link.box} lets go of {link.target}: {why}",
+                         f"{link.holder}'s {link.box} lets go of {link.target}: {why}",
                          target=link.target, box=link.box))
 
     def _tractor_cloaked(self, uid: str) -> bool:
@@ -207,7 +207,7 @@ class TractorSteps:
             bid_for = yield from self._tractor_bid(uid, tid, "tractors")
             bid_against = yield from self._tractor_bid(tid, uid, "negative_tractor")
         ok = tr.holds(effective + bid_for, negative + bid_against)
-        text = (f"{uid} {box} ({power} power, {effective} effective"
+        text = (f"{uid} locks {box} ({power} power, {effective} effective"
                 f"{f' + {bid_for} bid' if bid_for else ''}) on {tid}"
                 f"{f' against {negative} negative tractor' if negative else ''}"
                 f"{f' + {bid_against} bid' if bid_against else ''}")

@@ -4,13 +4,20 @@ Box ids (:meth:`sfb_desk.rules.ship.ShipSpec.box_ids`) are the program's names: 
 the designator printed on the SSD, joined by ``#`` (``disruptor#A``, ``ppd#D``, ``dd#C``,
 ``shield3#5``, ``drone#1.2`` for box 2 of a two-box rack). Forms and order rows show them as
 :func:`box_name` words; the id itself stays in their tool tips for a player who checks a
-printed SSD. The table-correction event of the engine words a box in the same order, lower case
-(:func:`sfb_desk.engine.corrections.box_words`: ``disruptor B``).
+printed SSD. Sentences (the event log, prompts, refusals) word a box in the same order, lower case
+(:func:`box_words`: ``disruptor B``, ``drone rack 2``, ``shield #3 box 5``), and
+:func:`boxes_in_words` rewrites every box id in a text so (:mod:`sfb_desk.engine.words`).
 """
 
 from __future__ import annotations
 
+import re
+
 from .weapon_types import WEAPON_TYPES
+
+#: A box id inside a sentence: a family in lower case (``left_warp``, ``shield3``), ``#`` and a
+#: designator (``1``, ``B``, ``1.2``), standing alone (``weapon:photon#C`` holds one too).
+BOX_ID = re.compile(r"(?<![\w#])([a-z][a-z0-9_]*)#([A-Za-z0-9]+(?:\.[0-9]+)?)(?![\w#])")
 
 #: Family (box-id prefix) -> its name on a form, where it is not the family capitalised.
 FAMILY_WORDS: dict[str, str] = {
@@ -75,3 +82,33 @@ def weapon_name(box: str, type_code: str) -> str:
     if type_name == word or type_name.startswith(word + " "):
         return name
     return f"{name} ({wtype.name})"
+
+
+def box_words(box: str) -> str:
+    """A box id as a sentence names it, lower case but for initials: ``phaser#1`` ->
+    ``phaser 1``, ``drone#2`` -> ``drone rack 2``, ``shield3#5`` -> ``shield #3 box 5``,
+    ``ppd#D`` -> ``PPD D``; text without ``#`` is returned as it is."""
+    name = box_name(box)
+    if name is box or name[1:2].isupper():
+        return name
+    return name[:1].lower() + name[1:]
+
+
+def boxes_in_words(text: str) -> str:
+    """Every box id in ``text`` as :func:`box_words` says it: ``KLI-D7 disruptor#A at FED-CA``
+    -> ``KLI-D7 disruptor A at FED-CA``."""
+    if "#" not in text:
+        return text
+    return BOX_ID.sub(lambda m: box_words(m.group(0)), text)
+
+
+def option_words(option: str) -> str:
+    """A choice's option as a sentence says it: a box id in words (``drone#1`` -> ``drone rack
+    1``), a D22 cut ``weapon:photon#C`` as its weapon (``photon C``), a line of the energy
+    allocation ``phaser_capacitor`` as ``phaser capacitor``."""
+    kind, colon, rest = option.partition(":")
+    if colon and "#" in rest and " " not in kind:
+        option = rest
+    if "#" in option:
+        return boxes_in_words(option)
+    return option.replace("_", " ") if " " not in option else option

@@ -79,7 +79,7 @@ def test_d10_6_turn_5_a_drone_hit_destroys_a_forward_box_and_its_energy_moves_af
     assert dac[0].count == 12  # 11 excess + 1 disruptor leak, one volley (D10.33)
     pick = [p for p in seen if isinstance(p, Choice) and p.rule == "D10.51"]
     assert len(pick) == 1 and pick[0].options == tuple(f"pa_fwd#{n}" for n in range(1, 7))
-    assert "pa_fwd#1 (7)" in pick[0].purpose and pick[0].default == "pa_fwd#1"
+    assert "PA panels forward 1 (7)" in pick[0].purpose and pick[0].default == "pa_fwd#1"
     lost = s.state.unit("CORTEZ").destroyed
     assert {b for b in lost if b.startswith("pa_")} == {"pa_fwd#1"}
     # Five boxes left, capacity 36 (7+7+7+7+8 - 7 lost), full; 7 released to the rear bank.

@@ -62,7 +62,7 @@ def _link_attempt(s, answer):
     walk = s._try_link("KLI-D7", "tractor#1", "AND-CON", 1, 1)
     prompt = next(walk)
     assert prompt.rule == "E9.43" and prompt.unit == "AND-CON" and prompt.default == "no"
-    assert "tr#A, tr#B: 6 energy" in prompt.purpose
+    assert "TR beam A, TR beam B: 6 energy" in prompt.purpose
     try:
         asked = walk.send(answer)
         while True:  # the G7.414 sealed bids, if that option is on: none

@@ -29,5 +29,6 @@ def test_the_robot_arms_and_fires_the_orions_option_mounts():
     assert {b for b in orders if b.startswith("option#")} == {"option#A", "option#B", "option#C"}
     assert all(orders[b]["mode"] == "DISRUPTOR" for b in orders if b.startswith("option#"))
     shots = [r.data for r in log if r.kind == "event" and r.data.kind == "shot"
-             and r.data.text.startswith("ORI-CR option#")]
+             and r.data.unit == "ORI-CR" and str(r.data.get("box")).startswith("option#")]
+    assert all(s.text.startswith("ORI-CR fires option mount ") for s in shots)  # in words
     assert shots  # the session accepted them and resolved each on the disruptor chart (E3)

@@ -34,6 +34,7 @@ from test_duel_ca_d7 import KRT_INTERNAL  # noqa: E402
 from sfb_desk.data.custom_setup import GameChoice  # noqa: E402
 from sfb_desk.engine.prompts import DiceRequest, Orders  # noqa: E402
 from sfb_desk.engine.session import Session  # noqa: E402
+from sfb_desk.rules.box_names import box_words  # noqa: E402
 from sfb_desk.qt.ea_game import accepted_allocations  # noqa: E402
 from sfb_desk.ui.window.main_window import MainWindow  # noqa: E402
 from sfb_desk.ui.orders.pass_policy import NEVER_ANNOUNCE
@@ -228,11 +229,11 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
     # The log: the table's rolls and every box the DAC destroyed.
     window.panels.log.details.setChecked(True)  # the answers as given, with their keys
     lines = "\n".join(window.panels.log.visible_lines())
-    for box in KRT_INTERNAL:
-        assert box in lines
+    for box in KRT_INTERNAL:  # the events name each box as the SSD labels it
+        assert box_words(box) in lines
     assert "T2.I8.dac.v1.KRT ← [6, 7, 8, 8] (player)" in lines
     assert "T3.I8.dac.v1.KRT ← [6, 6, 6, 8, 8, 8, 8, 8, 8, 6, 7, 7, 7, 7, 7] (player)" in lines
-    assert "KRT point 1: roll 6, column A (F Hull) -> forward_hull#1 (D4.21)" in lines
+    assert "KRT damage point 1: roll 6, column A (F Hull): forward hull 1 (D4.21)" in lines
     assert "T1.I8.hits.Federation ← [2, 1] (player)" in lines  # one entry for the volley
     rolls = [r for r in c.log if r.kind == "answer" and (".hits." in r.key or r.key in SCRIPT
              and isinstance(SCRIPT[r.key], list) and r.key.count(".") >= 3)]

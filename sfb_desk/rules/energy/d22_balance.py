@@ -12,6 +12,7 @@ from collections.abc import Generator, Iterable
 from dataclasses import replace
 from fractions import Fraction
 
+from ..box_names import option_words
 from ..ship import ShipSpec
 from .allocation import Allocation, WeaponOrder
 from .costs import GENERAL_REINFORCEMENT, life_support, shields
@@ -195,7 +196,7 @@ def balance_steps(
                 done.add(pick)  # nothing more to gain from this line
             ejected.extend(gone)
             short -= freed
-            steps.append(("D22.434", f"{pick} reduced, freeing {freed}"))
+            steps.append(("D22.434", f"{option_words(pick)} reduced, freeing {freed}"))
     return D22Result(
         allocation=a, warp=warp0, general=general0, steps=tuple(steps),
         reserve_used=used_reserve, ejected=tuple(ejected), shortage_left=max(short, ZERO),

@@ -142,7 +142,7 @@ def launch_drone(
     )
     new_state = state.with_rack(rack).with_record(record)
     ev = event("launched", seeker_id, "FD1",
-               f"type-{drone.type} drone {seeker_id} launched from {launcher.id} {box} at {target.id}",
+               f"type-{drone.type} drone {seeker_id} launched from {launcher.id}'s {box} at {target.id}",
                launcher=launcher.id, box=box, target=target.id, speed=drone.top_speed,
                drone=drone.type, hex=launcher.hex.label)
     return Launched(unit, record, new_state, ev)

@@ -176,7 +176,7 @@ def launch_plasma(
     new_state = state.with_launcher(used).with_record(record)
     label = f"plasma-{kind}" + (" (enveloping)" if enveloping else "")
     ev = event("launched", seeker_id, "FP1",
-               f"{label} torpedo {seeker_id} launched from {launcher.id} {box} at {target.id}",
+               f"{label} torpedo {seeker_id} launched from {launcher.id}'s {box} at {target.id}",
                launcher=launcher.id, box=box, target=target.id, plasma=kind, enveloping=enveloping,
                hex=launcher.hex.label)
     return Launched(unit, record, new_state, ev)

@@ -13,7 +13,7 @@ are imported with the first record: the log is empty at start-up (issue 13).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -55,6 +55,18 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _unit_words(controller):  # noqa: ANN001, ANN202
+    """The controller's units in words (:class:`sfb_desk.engine.words.UnitWords`), None
+    without a game."""
+    state = controller.state
+    if state is None:
+        return None
+    from sfb_desk.engine.words import UnitWords
+
+    setup = getattr(controller.record, "setup", None) or {}
+    return UnitWords({u.id: u for u in state.units}, setup.get("specs") or {})
+
+
 def _game_totals(controller) -> EnergyTotals:  # noqa: ANN001
     """:func:`.log_lines.game_totals` of the controller's game, imported when first used."""
     def totals(unit_id: str, turn: int, allocation: object) -> tuple[object, object] | None:
@@ -87,6 +99,8 @@ class LogModel(QAbstractListModel):
         self._tips: list[str | None] = []
         self._asked: dict[str, object] = {}
         self.totals: EnergyTotals | None = None
+        #: the game's units in words (set by :meth:`EventLog.bind`): answers name them so
+        self.words: Callable[[], object] | None = None
         self.details = False  # answers with their prompt keys and values as given
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
@@ -111,11 +125,13 @@ class LogModel(QAbstractListModel):
             return
         from .log_lines import describe, full_answer
 
+        words = self.words() if self.words is not None else None
         for r in records:
             prompt = self._asked.get(r.key)
             if r.kind == PROMPT:
                 self._asked[r.key] = r.data
-            line = describe(r, prompt, self._totals(r, prompt), details=self.details)
+            line = describe(r, prompt, self._totals(r, prompt), details=self.details,
+                            words=words)
             self._records.append(r)
             self._lines.append(line)
             plain = r.kind == ANSWER and line.endswith(f"← {r.data!r} ({r.source})")
@@ -263,6 +279,7 @@ class EventLog(QWidget):
 
     def bind(self, controller) -> None:
         self.model.totals = _game_totals(controller)
+        self.model.words = lambda: _unit_words(controller)
         controller.event_logged.connect(self.append)
         controller.log_reset.connect(self.reset)
         self.reset(controller.log)

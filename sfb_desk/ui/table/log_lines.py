@@ -21,8 +21,10 @@ from sfb_desk.engine.corrections import KEY_PREFIX
 from sfb_desk.engine.energy_steps import parse_allocation
 from sfb_desk.engine.log import ANSWER, EVENT, PROMPT, REFUSED, LogRecord
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders
+from sfb_desk.engine.words import UnitWords, answer_words, value_words
 from sfb_desk.qt.ea_game import EA_KIND, ship_record, spec_of, start_states
 from sfb_desk.qt.game_record import GameRecord
+from sfb_desk.rules.box_names import boxes_in_words, option_words
 from sfb_desk.rules.energy import Allocation, ledger
 
 LONG = 120  # a fire or launch answer line longer than this is summarised
@@ -149,10 +151,11 @@ def _order_kind(record: LogRecord, prompt: object = None) -> str:
 
 
 def describe(record: LogRecord, prompt: object = None,
-             totals: tuple[object, object] | None = None, *, details: bool = True) -> str:
+             totals: tuple[object, object] | None = None, *, details: bool = True,
+             words: UnitWords | None = None) -> str:
     """One line of the log (``prompt``: the prompt answered, when known; ``totals``: power
     used and available of an allocation answer; ``details``: answers with their prompt key
-    and value as given, else in words)."""
+    and value as given, else in words, units named by ``words``)."""
     where = f"T{record.turn}" + (f".{record.impulse}" if record.impulse else "")
     data = record.data
     if record.kind == EVENT:
@@ -165,14 +168,15 @@ def describe(record: LogRecord, prompt: object = None,
         value, refusal = data if isinstance(data, tuple) else (data, "")
         if not details:
             what = _asked_for(record, prompt)
-            return f"{where}  Refused{f' for {what}' if what else ''}: {refusal}"
+            said = words.text(str(refusal)) if words is not None else boxes_in_words(str(refusal))
+            return f"{where}  Refused{f' for {what}' if what else ''}: {said}"
         return f"{where}  refused {value!r} for {record.key}: {refusal}"
     kind = _order_kind(record, prompt)
     short = None
     if kind == EA_KIND:
         short = allocation_summary(data, record.turn, totals)
     if not details:
-        return f"{where}  {_in_words(record, prompt, short)}"
+        return f"{where}  {_in_words(record, prompt, short, words)}"
     line = f"{where}  {record.key} ← {data!r} ({record.source})"
     if kind in ("fire", "launches") and len(line) > LONG:
         short = orders_summary(kind, data)
@@ -189,8 +193,10 @@ def _asked_for(record: LogRecord, prompt: object) -> str:
     return purpose.split(" (")[0].split(": {")[0].split(", one per shot")[0]
 
 
-def _in_words(record: LogRecord, prompt: object, short: str | None) -> str:
-    """An answer as a sentence: what was asked, what was decided, and by whom."""
+def _in_words(record: LogRecord, prompt: object, short: str | None,
+              words: UnitWords | None = None) -> str:
+    """An answer as a sentence: what was asked, what was decided, and by whom (box ids in
+    the SSD's words, units as ``words`` names them)."""
     who = WHO.get(record.source, record.source)
     data = record.data
     if record.key.startswith(KEY_PREFIX):
@@ -201,15 +207,21 @@ def _in_words(record: LogRecord, prompt: object, short: str | None) -> str:
         rolls = data if isinstance(data, (list, tuple)) else [data]
         return f"{what}: rolled {', '.join(str(v) for v in rolls)} — {who}"
     if isinstance(prompt, Choice) or isinstance(data, str):
-        return f"{what}: {data} — {who}"
+        said = option_words(data) if isinstance(data, str) else str(data)
+        return f"{what}: {words.text(said) if words is not None else said} — {who}"
     if short is not None:
         return f"{what}: {short} — {who}"
     if data in ({}, [], None):
         return _nothing(record, prompt, what, who)
     kind = _order_kind(record, prompt)
+    said = None
     if kind in ("fire", "launches"):
-        return f"{what}: {orders_summary(kind, data) or _brief(data)} — {who}"
-    return f"{what}: {_brief(data)} — {who}"
+        said = orders_summary(kind, data)
+        if said is not None:
+            said = words.text(said) if words is not None else boxes_in_words(said)
+    elif kind:
+        said = answer_words(kind, data, words)
+    return f"{what}: {_brief(said or value_words(data, words))} — {who}"
 
 
 #: An empty answer of an order kind in words, ``{}``: the side (or unit) that gave it.
@@ -235,7 +247,7 @@ def _nothing(record: LogRecord, prompt: object, what: str, who: str) -> str:
 
 
 def _brief(value: object) -> str:
-    text = repr(value)
+    text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= LONG else text[: LONG - 1] + "…"
 
 
