@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 #: Command name -> the module of :mod:`sfb_desk.commands` that registers it.
 COMMANDS: dict[str, str] = {
+    "asteroid-table": "asteroids",
     "campaign": "campaign",
     "chart": "charts", "impulse": "charts",
     "dac": "damage",

@@ -16,6 +16,8 @@ from ..rules.systems.mines.records import MineError, parse_type
 from ..rules.systems.monsters import LIBRARY_BANKS, LIBRARY_CREW
 from ..rules.systems.terrain import Feature, TerrainMap, next_orbit_hex
 from ..rules.systems.terrain.waves import parse_motion, wave_row
+from ..rules.systems.terrain.asteroids import AsteroidTable
+from .asteroid_table import usable_table
 from .scenario_schema import Minefield as MinefieldTable
 from .scenario_schema import Scenario
 
@@ -130,7 +132,18 @@ def battlefield_of(scenario: Scenario) -> BattlefieldState:
     library = any(m.kind == "Mind Monster" for m in monsters)
     return BattlefieldState(TerrainMap(features), field, monsters,
                             library_crew=LIBRARY_CREW if library else 0,
-                            library_banks=LIBRARY_BANKS if library else 0, orbits=orbits)
+                            library_banks=LIBRARY_BANKS if library else 0, orbits=orbits,
+                            asteroid_table=asteroid_table_for(features))
+
+
+def asteroid_table_for(features) -> AsteroidTable | None:  # noqa: ANN001 - Features
+    """The player's Asteroid Damage Table (P3.2) when the battle has asteroids, or a star that
+    may go nova and cast off clusters (P12.53); None otherwise, or when he has not entered a
+    usable one (the damage is then asked at the table)."""
+    if not any(f.kind in ("asteroids", "star") for f in features):
+        return None
+    table, _problem = usable_table()
+    return table
 
 
 def feature_of(terrain) -> Feature:  # noqa: ANN001 - a scenario's Terrain table

@@ -80,11 +80,11 @@ class BattlefieldSteps:
             return
         self._new_turn_marks()
         entered, self._entered = self._entered, []
-        for uid, _from, to in entered:
+        for uid, came_from, to in entered:
             unit = self._units.get(uid)
             if unit is None or unit.status != ACTIVE or unit.hex != to:
                 continue
-            yield from self._enter_hex(unit)
+            yield from self._enter_hex(unit, came_from)
         yield from self._move_waves(entered)  # P9.2 (terrain_steps)
         if self._impulse == ORBIT_IMPULSE:
             yield from self._move_orbits()
@@ -92,6 +92,7 @@ class BattlefieldSteps:
         yield from self._move_mind_monsters()
         self._note_closest()
         yield from self._monster_strikes()
+        yield from self._move_clusters()  # P12.53 (asteroid_steps): the last to move
         self._announce_minefields()
 
     def _move_orbits(self) -> Walk:
@@ -114,7 +115,7 @@ class BattlefieldSteps:
             self._put(moved)
             self._emit(event("orbit_moves", uid, "P8.413",
                              f"{uid} moves along its orbit to {there.label}", hex=there.label))
-            yield from self._enter_hex(moved)  # P8.22: orbital movement sets off mines
+            yield from self._enter_hex(moved, here)  # P8.22: orbital movement sets off mines
         self._battlefield = replace(self._battlefield, orbits=tuple(kept))
 
     def _new_turn_marks(self) -> None:
@@ -138,7 +139,7 @@ class BattlefieldSteps:
         self._put(replace(self._units[uid], status="destroyed"))
         self._emit(event("ship_destroyed", uid, rule, text))
 
-    def _enter_hex(self, unit: Unit) -> Walk:
+    def _enter_hex(self, unit: Unit, came_from=None) -> Walk:  # noqa: ANN001 - a Hex
         field = self._battlefield
         blocked = field.terrain.entering(unit.hex)
         if blocked is not None and blocked.feature.info.destroys_entering:
@@ -149,6 +150,9 @@ class BattlefieldSteps:
             self._destroy_without_explosion(unit.id, "P12.4", f"{unit.id} enters the nova")
             return
         if unit.id in self._ships:
+            yield from self._asteroids_on_entry(unit, came_from)  # P3.2 (asteroid_steps)
+            if not self._units[unit.id].active:
+                return
             yield from self._detect_on_entry(unit)
             yield from self._mines_on_entry(unit)
         elif unit.kind == SHUTTLE:  # shuttles set off mines too, never detect them (M7.343)

@@ -69,6 +69,7 @@ from ..rules.units import ACTIVE, Unit
 from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
+from .asteroid_steps import AsteroidSteps
 from .battlefield_steps import BattlefieldSteps
 from .buoy_steps import BuoySteps
 from .minelaying_steps import MineLayingSteps
@@ -137,8 +138,8 @@ class NotReady(RuntimeError):
 class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrders, SatShipSteps,
               DisplacementSteps, EnergySteps, LaunchSteps, SeekerSteps, SensorSteps, BalanceSteps,
               CombatSteps, ExplosionSteps, TractorSteps, CloakSteps, MarineSteps,
-              BattlefieldSteps, TerrainSteps, MonsterSteps, MineSteps, MineLayingSteps,
-              CaptorSteps, MovementSegment, SideOrders, PpdSteps, WebSteps, BuoySteps,
+              BattlefieldSteps, AsteroidSteps, TerrainSteps, MonsterSteps, MineSteps,
+              MineLayingSteps, CaptorSteps, MovementSegment, SideOrders, PpdSteps, WebSteps, BuoySteps,
               ReserveSteps):
     """Walks the sequence of play from ``initial`` (a state at the start of a turn).
 

@@ -262,7 +262,12 @@ def describe_prompt(prompt: Prompt | None) -> str:
         dice = prompt.kind if prompt.count == 1 else f"{prompt.count} × {prompt.kind}"
         return f"Waiting for: {prompt.purpose} ({dice})"
     if isinstance(prompt, Choice):
-        return f"Waiting for: {prompt.purpose} (one of {', '.join(prompt.options)})"
+        options = prompt.options
+        if len(options) > 12 and all(o.isdigit() for o in options):  # damage points (P3.2)
+            span = f"{options[0]}-{options[-1]}"
+            said = span in prompt.purpose
+            return f"Waiting for: {prompt.purpose}" + ("" if said else f" (a number {span})")
+        return f"Waiting for: {prompt.purpose} (one of {', '.join(options)})"
     return f"Waiting for: {prompt.purpose}"
 
 

@@ -22,7 +22,7 @@ from ..engine.session import Session
 from ..rules.damage.status import crippled_reasons
 from ..rules.units import SHIP
 from ..rules.victory import ShipOutcome
-from .duel import ANSWER_CAP, _run
+from .duel import ANSWER_CAP, DuelError, _run
 from .levels import DEFAULT_LEVEL
 from .robot import Robot
 
@@ -126,6 +126,12 @@ def play_battle(
     sides = tuple(s.name for s in scenario.sides)
     levels = levels or {}
     setup = units_from_scenario(scenario, library, turns=turns, dice_seed=seed)
+    ground = setup.combat.battlefield
+    if ground.terrain.has("asteroids") and ground.asteroid_table is None:
+        raise DuelError(f"{scenario.id} has asteroid fields and the Asteroid Damage Table "
+                        "(P3.2) is not filled in: robots do not guess its numbers. Enter it "
+                        "once from the Basic Set (sfb-desk-cli asteroid-table set), or play "
+                        "the battle at the table")
     session = Session(setup.state, setup.combat, setup.specs)
     robots = [Robot(side, levels.get(side, DEFAULT_LEVEL), seed) for side in sides]
     answers, ended = _run(session, robots, sides, answer_cap)

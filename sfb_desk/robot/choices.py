@@ -8,12 +8,22 @@
   phasers), never "none" when a box can be repaired;
 * energy balance after damage (D22): the rules' own default (a sensible order of cuts);
 * disengagement by separation (C7.2): only a crippled ship of a level that disengages (S2.4);
+* asteroid damage asked because the player has not entered the Asteroid Damage Table (P3.2):
+  never answered (:class:`~.energy.NoLegalAnswer`: left to the table, or a clear refusal in a
+  robot-only game);
 * anything else: the prompt's default, else its first option.
 """
 
 from __future__ import annotations
 
+from .energy import NoLegalAnswer
 from .levels import Level
+
+#: The robot never makes up the Basic Set's asteroid damage (P3.2): the table is asked.
+ASTEROIDS_UNANSWERED = (
+    "{unit} entered an asteroid hex and the Asteroid Damage Table (P3.2) is not filled in: a "
+    "robot does not guess its numbers. Enter the table once from the Basic Set "
+    "(sfb-desk-cli asteroid-table set), or play the asteroid damage at the table")
 from .view import ship
 
 #: How much the ship misses a box of each weapon type (higher: keep it).
@@ -50,6 +60,8 @@ def choice_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
         if lv.disengage and me is not None and me.crippled and "yes" in options:
             return "yes"
         return "no" if "no" in options else fallback
+    if rule == "P3.2" and ".asteroids." in key:
+        raise NoLegalAnswer(key, ASTEROIDS_UNANSWERED.format(unit=prompt.unit))
     if me is None:
         return fallback
     if ".web_ew." in key:  # E12.562: naming a ship to jam a cast web costs nothing

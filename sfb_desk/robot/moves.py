@@ -12,7 +12,9 @@ is scored:
   heavy weapons have fired, turns its fresh shields toward the threat;
 * a photon ship whose photons are all re-arming (E4.2) stands off beyond overload range
   (:data:`STAND_OFF_RANGE`, D6.126) until :data:`TURN_BACK`, then turns back to bear;
-* on a fixed map every level keeps off the edges (leaving the map is disengaging, C7.0).
+* on a fixed map every level keeps off the edges (leaving the map is disengaging, C7.0);
+* no level flies into a web (G10.5) or an asteroid hex (P3.2, a nova's clusters P12.53)
+  when another order will do.
 
 High energy turns and tactical maneuvers are never paid for (the allocation pays no HETs), so
 only the orders of the impulse chart are chosen. Announcements (unplotted acceleration, EM,
@@ -41,6 +43,8 @@ STAND_OFF_RANGE = 12
 TURN_BACK = 24
 #: A move into a web hex costs this much more than the web's strength (robot/webs.py).
 WEB_PENALTY = 60.0  # more than any range or bearing the move could gain
+#: A move into an asteroid hex (P3.2) costs as much: damage on entry, by speed.
+ASTEROID_PENALTY = 60.0
 
 
 def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
@@ -59,7 +63,7 @@ def movement_answer(prompt, session, lv: Level) -> str:  # noqa: ANN001
         value = (_score(after, me, enemy, lv, session) if enemy is not None
                  else _stay_on_map(after, session.initial.map))
         if after.hex != unit.hex:
-            value -= _web_penalty(session, after)
+            value -= _web_penalty(session, after) + _asteroid_penalty(session, after)
         scored.append((value, -n, option))
     if not scored:
         return prompt.default if prompt.default in options else options[0]
@@ -72,6 +76,19 @@ def _web_penalty(session, after: Unit) -> float:  # noqa: ANN001
     c2 = getattr(getattr(session, "combat", None), "c2", None)
     web = c2.webs.any_at(after.hex) if c2 is not None and c2.webs.webs else None
     return 0.0 if web is None else WEB_PENALTY + web.strength
+
+
+def _asteroid_penalty(session, after: Unit) -> float:  # noqa: ANN001
+    """An asteroid field's hex or a nova's cluster (P3.2, P12.53) does damage by speed on
+    entry: the robot steers clear of it as it does of webs."""
+    field = getattr(getattr(session, "combat", None), "battlefield", None)
+    if field is None or not (field.terrain or field.clusters):
+        return 0.0
+    if any(f.kind == "asteroids" for f in field.terrain.at(after.hex)):
+        return ASTEROID_PENALTY
+    if field.clusters and any(hex_range(c.hex, after.hex) <= 1 for c in field.clusters):
+        return ASTEROID_PENALTY  # a 7-hex cluster: its counter's hex and the six around it
+    return 0.0
 
 
 def _after(session, unit: Unit, option: str) -> Unit | None:  # noqa: ANN001

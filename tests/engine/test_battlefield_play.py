@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pytest
 
+from sfb_desk.data.asteroid_table import save_table
 from sfb_desk.data.custom_setup import entries_from_scenario, setup_from_entries
 from sfb_desk.data.library import load_library
 from sfb_desk.data.scenarios import load_scenarios
@@ -16,6 +17,7 @@ from sfb_desk.engine.session import Session
 from sfb_desk.robot import Robot
 from sfb_desk.rules.hexes import hex_from_label, hex_range
 from sfb_desk.rules.results import Refusal
+from sfb_desk.rules.systems.terrain.asteroids import AsteroidBand, AsteroidTable
 from sfb_desk.rules.systems.monsters import SUN_SNAKE_RANGE, mind_attack
 
 H = hex_from_label
@@ -57,7 +59,13 @@ def events(session: Session, *kinds: str) -> list:
     return [r for r in session.log if r.kind == "event" and r.data.kind in kinds]
 
 
+#: A made-up Asteroid Damage Table (P3.2) for the robots' games with a nova's clusters (not the
+#: Basic Set's numbers: robots never guess them, so the player's table must be there).
+ONE_POINT = AsteroidTable("1d6", (AsteroidBand(1, None, (1, 1, 1, 1, 1, 1)),))
+
+
 def test_sm5_the_sunsnake_plays_to_the_end():
+    save_table(ONE_POINT)
     session = start("SM5", facing="A")
     field = session.combat.battlefield
     assert [(m.kind, m.hex.label) for m in field.monsters] == [("Sun Snake", "4222")]
@@ -82,11 +90,15 @@ def test_sm5_the_sunsnake_plays_to_the_end():
             r.data.get("roll")]
     (over,) = events(session, "game_over")
     assert over.data.get("side") == "Navy"
+    cast = events(session, "cluster_cast")  # P12.53: one cluster an impulse after the nova
+    assert cast and cast[0].turn == nova[0].turn
+    assert all(r.data.get("damage") == 1 for r in events(session, "asteroid_damage"))
     ship = session.state.unit("FED-CA")
     assert ship.status in ("destroyed", "off_map", "disengaged")
 
 
 def test_the_snake_strikes_only_within_five_hexes():
+    save_table(ONE_POINT)
     session = start("SM5", facing="A")
     checked = []
 
@@ -327,6 +339,7 @@ def test_a_battlefield_game_saves_and_replays_to_the_same_state(tmp_path):
     again = load_game(path)
     assert again.combat.battlefield == session.combat.battlefield
     assert again.state.units == session.state.units
+    save_table(ONE_POINT)
     sm5 = start("SM5", facing="A")
     play(sm5, [Robot("Navy", "cadet", 3)], stop=lambda s: s.state.turn == 2)
     back = load_game(save_game(tmp_path / "sm5.sfbsave", sm5))

@@ -14,6 +14,7 @@ from .dragon import DragonState
 from .mines import Minefield
 from .mines.laying import MineStores
 from .terrain import TerrainMap
+from .terrain.asteroids import AsteroidTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,16 @@ class MonsterState:
     gone: str = ""
     closest: tuple[tuple[str, int], ...] = ()  # SM6.47: each unit's closest approach this turn
     stay_until_turn: int = 0  # SM6.48: stays in a ship's hex through this turn
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    """A 7-hex asteroid cluster a nova cast off (P12.53): its counter's hex, the turn it was
+    cast and how many hexes it has moved (its sideslips alternate by that count)."""
+
+    hex: Hex
+    turn: int = 0
+    moves: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +71,10 @@ class BattlefieldState:
     storm_effects: tuple[str, ...] = ()  # P14.3: this turn's sunspot effects of an ion storm
     stores: tuple[MineStores, ...] = ()  # mines left to lay, per unit that laid (M9, R1.F6)
     captor_orders: tuple[tuple[str, str, str], ...] = ()  # (mine, target, step) to fire (M5.201)
+    #: the player's Asteroid Damage Table (P3.2, from his Basic Set); None: damage is asked
+    asteroid_table: AsteroidTable | None = None
+    clusters: tuple[Cluster, ...] = ()  # P12.53: the asteroid clusters a nova has cast off
+    supernova: bool = False  # P12.5: two clusters an impulse instead of one
 
     def stores_of(self, unit: str) -> MineStores | None:
         return next((s for s in self.stores if s.unit == unit), None)

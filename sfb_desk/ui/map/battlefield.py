@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from sfb_desk.rules.hexes import Hex
 from sfb_desk.rules.systems.mines import MineView
 from sfb_desk.rules.systems.terrain import nova_front
+from sfb_desk.rules.systems.terrain.asteroids import cluster_hexes
 from sfb_desk.rules.systems.terrain.waves import motion_text
 
 from .geometry import hex_center, hex_polygon
@@ -59,6 +60,9 @@ TERRAIN_LOOK: dict[str, tuple[QColor, QColor]] = {
 }
 BODIES = frozenset({"planet", "moon", "gas_giant", "asteroid", "star", "black_hole", "pulsar",
                     "neutron_star", "white_dwarf"})
+#: Rocks drawn in an asteroid hex: (x, y, size) in hex radii from its centre.
+ROCKS = ((-0.35, -0.25, 0.13), (0.3, -0.3, 0.09), (0.05, 0.05, 0.16), (-0.3, 0.3, 0.08),
+         (0.38, 0.22, 0.11))
 MINE_OWN = QColor("#ff5a5a")
 MINE_FOUND = QColor("#ffd27a")
 SNAKE = QColor("#ff7a1a")
@@ -123,6 +127,10 @@ def battlefield_view(combat, viewer: str | None = None, state=None) -> Battlefie
         return BattlefieldView(viewer=viewer)
     terrain = tuple(Marked(f.kind, tuple(sorted(f.hexes, key=lambda h: (h.col, h.row))),
                            _terrain_label(f)) for f in field.terrain.features)
+    terrain += tuple(  # P12.53: a nova's 7-hex clusters, counter hex first
+        Marked("asteroids", (c.hex, *sorted(cluster_hexes(c.hex) - {c.hex},
+                                              key=lambda h: (h.col, h.row))),
+               "") for c in getattr(field, "clusters", ()))  # many: no name tabs
     units = {u.id: u for u in getattr(state, "units", ())}
     monsters = tuple(MonsterMark(m.kind, m.hex, m.id,
                                  tuple(units[i].hex for i in sorted(m.struck) if i in units))
@@ -196,8 +204,11 @@ class BattlefieldItem(ViewItem):
         if mark.kind not in BODIES:
             self._paint_area(painter, mark.hexes, fill, edge,
                              dashed=mark.kind in ("web", "minefield"))
+            if mark.kind == "asteroids":
+                self._paint_rocks(painter, mark.hexes, edge)
             at = mark.hexes[len(mark.hexes) // 2 if mark.kind == "gravity_wave" else 0]
-            self._label(painter, at, mark.label, edge)  # a wave's name at its middle
+            if mark.label:
+                self._label(painter, at, mark.label, edge)  # a wave's name at its middle
             return
         for h in mark.hexes:
             c = hex_center(h)
@@ -213,6 +224,17 @@ class BattlefieldItem(ViewItem):
             painter.setBrush(fill)
             painter.drawEllipse(c, radius, radius)
         self._label(painter, mark.hexes[0], mark.label, edge)
+
+    def _paint_rocks(self, painter: QPainter, hexes, edge: QColor) -> None:  # noqa: ANN001
+        """A few rocks in each asteroid hex (the same pattern everywhere, so it reads as
+        terrain, not as counters)."""
+        painter.setPen(QPen(edge, 0.025 * R))
+        painter.setBrush(QColor(95, 75, 55, 230))
+        for h in hexes:
+            c = hex_center(h)
+            for dx, dy, size in ROCKS:
+                painter.drawEllipse(QPointF(c.x() + dx * R, c.y() + dy * R), size * R,
+                                    0.8 * size * R)
 
     def _label(self, painter: QPainter, h: Hex, text: str, colour: QColor) -> None:
         """The feature's name on a dark tab under its first hex."""

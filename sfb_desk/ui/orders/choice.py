@@ -8,6 +8,8 @@
   order of the prompt (``het`` becomes HET A..F, C6.3), with keys W straight, A/D turn,
   Q/E sideslip, Z/C tactical maneuver, X stay, 1..6 HET to facing A..F (arrow keys too);
   the default (the scheduled move, or staying) is highlighted.
+* :class:`NumberEditor`: a Choice of many numbers in order (damage points asked at the table:
+  asteroid damage P3.2, a sweep's phaser damage M8.41) as a number box answered with Give.
 * :class:`YesNoEditor`: an Orders prompt answered yes or no (``disengage``).
 """
 
@@ -18,7 +20,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGridLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sfb_desk.engine.prompts import Prompt
 from sfb_desk.rules.units import FACING_LETTERS
@@ -108,6 +118,51 @@ class ChoiceEditor(ButtonEditor):
         for n, option in enumerate(options, 1):
             keys = [k for k, d in _DIGITS.items() if d == n]
             self._add(f"{n}  {option}" if n <= 9 else option, option, keys, columns=columns)
+
+
+def numeric_options(options: Sequence[object]) -> range | None:
+    """The range a Choice's options spell when they are the numbers lo..hi in order and too
+    many for buttons (damage points asked at the table, P3.2, M8.41), else None."""
+    if len(options) <= NUMBER_BUTTONS or not all(isinstance(o, str) and o.isdigit()
+                                                 for o in options):
+        return None
+    lo = int(options[0])
+    return range(lo, lo + len(options)) if [int(o) for o in options] == list(
+        range(lo, lo + len(options))) else None
+
+
+#: More numeric options than this are asked with a number box, not a grid of buttons.
+NUMBER_BUTTONS = 12
+
+
+class NumberEditor(OrderEditor):
+    """A Choice of many numbers (0-50 damage points): a number box; Give (or Enter) answers
+    it with the number as the option's text."""
+
+    def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(prompt, ctx, parent)
+        span = numeric_options(getattr(prompt, "options", ()))
+        assert span is not None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.number = QSpinBox()
+        self.number.setObjectName("number")
+        self.number.setRange(span.start, span.stop - 1)
+        default = prompt.default
+        if isinstance(default, str) and default.isdigit():
+            self.number.setValue(int(default))
+        self.number.valueChanged.connect(self.mark_edited)
+        row.addWidget(QLabel("Points"))
+        row.addWidget(self.number)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(note(f"A whole number {span.start}-{span.stop - 1}; Give answers it."))
+        layout.addStretch(1)
+
+    def value(self) -> object:
+        return str(self.number.value())
 
 
 class YesNoEditor(ButtonEditor):

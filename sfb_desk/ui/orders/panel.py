@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from sfb_desk.engine.log import EVENT
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders, Prompt
 from sfb_desk.engine.orders.pass_policy import PassPolicy
-from .choice import ButtonEditor, ChoiceEditor
+from .choice import ButtonEditor, ChoiceEditor, NumberEditor, numeric_options
 from .editor import RED, OrderEditor, OrdersInputError
 from .pass_policy import PassPolicyBox
 
@@ -117,6 +117,8 @@ def context_from(controller) -> OrdersContext | None:  # noqa: ANN001
 def editor_for(prompt: Prompt, ctx: OrdersContext | None) -> OrderEditor:
     """The editor of ``prompt`` (module docstring)."""
     if isinstance(prompt, Choice):
+        if numeric_options(prompt.options) is not None:
+            return NumberEditor(prompt, ctx)
         return ChoiceEditor(prompt, ctx)
     kind = getattr(prompt, "kind", "")
     from .json_editor import JsonEditor

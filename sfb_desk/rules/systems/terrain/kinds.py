@@ -4,8 +4,9 @@ Advanced Missions prints P8-P15 (orbits, gravity waves, heat, sunspots, novas, d
 storms, radiation). P1-P7 (planets, asteroids, black holes, pulsars, nebulae) are Basic Set
 rules that the rulebooks only cite: what they say about those terrains is used (a planet blocks
 fire, M4.45; ships cannot enter a planet's hex, SM6.49; a ship entering a star is destroyed,
-SM5.41; asteroids degrade fire without blocking it, M4.45), and what they leave out (the P3.2
-asteroid damage, landing) is left to the players, each said in ``note``.
+SM5.41; asteroids degrade fire without blocking it, M4.45), and what they leave out is left to
+the players (landing) or to their own Basic Set (the P3.2 asteroid damage table, which the
+player enters once: :mod:`.asteroids`), each said in ``note``.
 """
 
 from __future__ import annotations
@@ -45,9 +46,10 @@ KINDS: dict[str, TerrainKind] = {k.kind: k for k in (
                 blocks_movement=True,
                 note="A planet several hexes across (P8.6); orbits above its atmosphere."),
     TerrainKind("asteroids", "Asteroid field", "P3.0", False,
-                note="Degrades fire without blocking it (M4.45). A unit entering an asteroid "
-                     "hex takes the P3.2 damage for its speed; the P3.2 table is a Basic Set "
-                     "table the rulebooks do not print: the players score it at the table."),
+                note="Degrades fire without blocking it (M4.45). A ship entering an asteroid "
+                     "hex takes the P3.2 damage for its speed on the shield facing its move: "
+                     "rolled on the Asteroid Damage Table the player entered from his Basic "
+                     "Set, or asked at the table when he has not."),
     TerrainKind("asteroid", "Large asteroid", "P3.0", False, blocks_fire=True,
                 blocks_movement=True,
                 note="A single large asteroid (a web anchor in SH6, not a field: G10.1314)."),
