@@ -130,10 +130,14 @@ def battlefield_of(scenario: Scenario) -> BattlefieldState:
                    zip(game_unit_ids(scenario), scenario.units(), strict=True)
                    if "in_orbit" in unit.flags and unit.hex and planets)
     library = any(m.kind == "Mind Monster" for m in monsters)
+    points = scenario.victory.mine_points
     return BattlefieldState(TerrainMap(features), field, monsters,
                             library_crew=LIBRARY_CREW if library else 0,
                             library_banks=LIBRARY_BANKS if library else 0, orbits=orbits,
-                            asteroid_table=asteroid_table_for(features))
+                            asteroid_table=asteroid_table_for(features),
+                            mine_points=None if points is None else (
+                                points.side, points.located, points.destroyed,
+                                points.rule or scenario.id))
 
 
 def asteroid_table_for(features) -> AsteroidTable | None:  # noqa: ANN001 - Features

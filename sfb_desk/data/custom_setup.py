@@ -66,6 +66,7 @@ class UnitEntry:
     speed: int | None = 0
     weapon_status: int | None = 0
     refits: tuple[str, ...] = ()
+    arrives_turn: int | None = None  # a scenario's reinforcement: enters on this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +271,8 @@ def scenario_of_entries(entries: Sequence[UnitEntry], *, title: str = CUSTOM_TIT
         unit = {"ship": e.ship.upper(), "name": e.unit_id.strip(), "hex": e.hex.strip(),
                 "facing": e.facing, "speed": e.speed, "weapon_status": e.weapon_status,
                 "refits": list(e.refits)}
+        if e.arrives_turn is not None:
+            unit["arrives_turn"] = e.arrives_turn
         sides.setdefault(e.side.strip(), []).append(unit)
     head = {"id": CUSTOM_ID, "title": title or CUSTOM_TITLE, "origin": "practice",
             "summary": "Set up by hand in SFB Desk."}
@@ -331,11 +334,10 @@ def setup_from_entries(
         # units_from_scenario leaves GameState.map floating; a fixed map has edges (C7.0)
         setup = replace(setup, state=replace(setup.state, map=STANDARD_MAP))
     if scenario is not None:
-        field = battlefield_of(scenario)
         # M9.17: the racks of the scenario's minesweepers loaded as bought; rows added by hand
-        # keep the racks units_from_scenario gave them (full)
-        for kept in setup.combat.battlefield.stores:
-            field = field.with_stores(kept)
+        # keep the racks units_from_scenario gave them (full); reinforcements keep their turn
+        start = setup.combat.battlefield
+        field = replace(battlefield_of(scenario), stores=start.stores, arrivals=start.arrivals)
         specs = {u.id: setup.specs.get(u.spec_id) for u in setup.state.units}
         pairs = [(unit, uid) for uid, (_side, unit) in zip(_unit_ids(scenario), scenario.units(),
                                                            strict=True) if uid in specs]
@@ -360,7 +362,7 @@ def _unit_ids(scenario: Scenario) -> list[str]:
 def entries_from_scenario(scenario: Scenario, library: ShipLibrary
                           ) -> tuple[list[UnitEntry], list[SetupProblem]]:
     """The scenario's units as entries, and the units that cannot be entries (monsters,
-    unlisted ships, reinforcements, units with no set-up hex) as problems. A speed "max" is
+    unlisted ships, units with no set-up hex) as problems; a reinforcement keeps its turn. A speed "max" is
     the ship's maximum (C12.384); a facing "choice" and weapon status "roll" stay to be
     chosen (entries with ``facing=""`` and ``weapon_status=None``)."""
     entries: list[UnitEntry] = []
@@ -384,11 +386,6 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
                                          f"{unit.entry or 'later'}: entering units are not "
                                          "supported yet"))
             continue
-        if unit.arrives_turn is not None:
-            problems.append(SetupProblem(None, "units", f"{what} arrives on turn "
-                                         f"{unit.arrives_turn}: reinforcements are not "
-                                         "supported yet"))
-            continue
         speed: int | None
         if "in_orbit" in unit.flags:
             speed = 0  # P8.42: the standard orbit moves it (battlefield orbits)
@@ -401,5 +398,5 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
         status = unit.weapon_status if isinstance(unit.weapon_status, int) else None
         facing = unit.facing if unit.facing in FACINGS else ""
         entries.append(UnitEntry(ship_id, uid, side.name, unit.hex, facing, speed, status,
-                                 tuple(unit.refits)))
+                                 tuple(unit.refits), unit.arrives_turn))
     return entries, problems

@@ -36,7 +36,7 @@ from ..rules.hexes import FLOATING_MAP, STANDARD_MAP, hex_from_label
 from ..rules.movement.speed import max_speed
 from ..rules.seeking import SeekingState, make_rack
 from ..rules.ship import ShipSpec
-from ..rules.units import new_ship, profile_from_spec
+from ..rules.units import AWAITING, new_ship, profile_from_spec
 from ..rules.systems.battlefield import NO_BATTLEFIELD
 from .library import ShipLibrary
 from .battlefield import battlefield_of, game_unit_ids, with_mine_racks
@@ -117,7 +117,7 @@ def units_from_scenario(
     the scenario says "roll"; ``turns``: the last turn (default the scenario's length)."""
     ids = dict(ids or {})
     statuses = dict(weapon_status or {})
-    units, records, racks, specs, pairs = [], [], [], {}, []
+    units, records, racks, specs, pairs, arrivals = [], [], [], {}, [], []
     year = getattr(scenario, "year", None)
     for side, unit in scenario.units():
         key = unit.key
@@ -147,6 +147,9 @@ def units_from_scenario(
             raise SetupError(f"{key}: weapon status {unit.weapon_status!r}: give weapon_status")
         ship = new_ship(uid, side.name, profile, hex=hex_from_label(unit.hex),
                         facing=facing, speed=speed, name=unit.name or spec.name, spec_id=spec.id)
+        if unit.arrives_turn is not None and unit.arrives_turn > 1:  # enters later (phases.py)
+            ship = replace(ship, status=AWAITING)
+            arrivals.append((uid, unit.arrives_turn))
         if dead:
             ship = replace(ship, destroyed=dead, warp_at_start=warp)
         energy = initial_state(spec, destroyed=dead, capacitor_full=status >= 1,
@@ -172,6 +175,8 @@ def units_from_scenario(
     state = GameState(units=tuple(units), options=options, dice_seed=dice_seed, last_turn=last,
                       map=bounds)
     battlefield = battlefield_of(scenario) if isinstance(scenario, Scenario) else NO_BATTLEFIELD
+    if arrivals:
+        battlefield = replace(battlefield, arrivals=tuple(arrivals))
     battlefield = with_mine_racks(battlefield, pairs, {u.id: specs.get(u.spec_id) for u in units},
                                   SetupError)  # M9.11, M9.17
     combat = Combat(tuple(records), SeekingState(racks=tuple(racks)), battlefield=battlefield)

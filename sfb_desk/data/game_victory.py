@@ -59,9 +59,26 @@ def score_game(state: GameState, combat, specs: Mapping[str, ShipSpec]) -> Victo
         unit = state.find(dragon.id)
         if unit is not None and dragon.ravage_points():
             bonus[unit.side] = bonus.get(unit.side, 0) + dragon.ravage_points()
-    entries = [SideEntry(s, bonus=bonus.get(s, 0), bonus_rule="SM7.5" if s in bonus else "")
-               for s in sides]
+    rules = {s: "SM7.5" for s in bonus}
+    for side, points, rule in field_mine_points(field):  # SG15.5: mines located and destroyed
+        bonus[side] = bonus.get(side, 0) + points
+        rules[side] = ", ".join(filter(None, (rules.get(side), rule)))
+    entries = [SideEntry(s, bonus=bonus.get(s, 0), bonus_rule=rules.get(s, "")) for s in sides]
     return score_standard(force, outcomes_of(state, combat), entries)
+
+
+def field_mine_points(field) -> list[tuple[str, int, str]]:  # noqa: ANN001 - BattlefieldState
+    """(side, points, rule) of a scenario's points for enemy mines located and destroyed
+    (SG15.5; :func:`sfb_desk.rules.systems.mines.scoring.mine_points`); [] without them."""
+    wanted = getattr(field, "mine_points", None)
+    if not wanted:
+        return []
+    from ..rules.systems.mines.scoring import mine_points
+
+    side, located, destroyed, rule = wanted
+    points, found, gone = mine_points(field.mines.mines, side, located=located,
+                                      destroyed=destroyed)
+    return [(side, points, f"{rule}: {found} mines located, {gone} destroyed")] if points else []
 
 
 def side_gone(state: GameState) -> str | None:

@@ -187,6 +187,9 @@ def check_scenario(scenario: Scenario, library: ShipLibrary) -> list[Issue]:
     if victory.kind in ("standard", "modified") and len(scored) != 2:
         add(("victory", "kind"), f"{victory.kind} victory conditions with {len(scored)} "
             "scored sides", "two sides that are not neutral (S2.20 scores two)")
+    if victory.mine_points is not None and victory.mine_points.side not in names:
+        add(("victory", "mine_points", "side"), f"no side named {victory.mine_points.side!r}",
+            one_of(list(dict.fromkeys(names))))
     for b, bonus in enumerate(victory.bonus):
         if bonus.side not in names:
             add(("victory", "bonus", b, "side"), f"no side named {bonus.side!r}"

@@ -341,6 +341,15 @@ class Bonus(_Table):
     rule: RuleNumber | None = None
 
 
+class MinePoints(_Table):
+    """Points a side scores for the enemy's mines it locates and destroys (SG15.5)."""
+
+    side: Text = Field(description="the side that scores them")
+    located: int = Field(1, ge=0, description="points for each enemy mine located")
+    destroyed: int = Field(4, ge=0, description="more points for each enemy mine destroyed")
+    rule: RuleNumber | None = None
+
+
 class Victory(_Table):
     kind: Literal[VICTORY_KINDS] = Field(  # type: ignore[valid-type]
         description="standard, modified or task"
@@ -349,6 +358,7 @@ class Victory(_Table):
     rule: RuleNumber | None = None
     bpv: Literal[BPV_BASES] = "combat"  # type: ignore[valid-type]
     bonus: list[Bonus] = []
+    mine_points: MinePoints | None = None
     levels: list[Level] = []
 
 

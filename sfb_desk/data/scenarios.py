@@ -245,9 +245,12 @@ def score(
     outcomes: Mapping[str, ShipOutcome],
     options_spent: Mapping[str, int | Fraction] | None = None,
     modified: str = "standard",
+    extra: Mapping[str, tuple[int, str]] | None = None,
 ) -> VictoryResult:
     """Score ``scenario`` by S2.20 with the outcomes so far (keys from :func:`unit_keys`).
 
+    ``extra``: points won in play by side, with their rule (SG15.5's mines, from
+    :func:`sfb_desk.data.game_victory.field_mine_points`).
     Raises :class:`CannotScore` for task victory conditions or units without a known BPV.
     """
     inputs = victory_inputs(scenario, ships, modified)
@@ -261,12 +264,14 @@ def score(
     entries = []
     for name in inputs.sides:
         bonuses = [b for b in scenario.victory.bonus if b.side == name]
+        won, why = (extra or {}).get(name, (0, ""))
         entries.append(
             SideEntry(
                 name,
                 options_spent=spent.get(name, 0),
-                bonus=sum(b.points for b in bonuses),
-                bonus_rule=", ".join(b.rule or scenario.id for b in bonuses),
+                bonus=sum(b.points for b in bonuses) + won,
+                bonus_rule=", ".join([*(b.rule or scenario.id for b in bonuses),
+                                      *([why] if why else [])]),
                 options_count_for_enemy=counts,
             )
         )

@@ -51,7 +51,7 @@ from ..rules.systems.terrain import (
     radiation_crew_loss,
 )
 from ..rules.systems.terrain.effects import ORBIT_IMPULSE
-from ..rules.units import ACTIVE, SHUTTLE, Unit
+from ..rules.units import ACTIVE, AWAITING, SHUTTLE, Unit
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 
 Walk = Generator[Prompt, object, None]
@@ -219,7 +219,9 @@ class BattlefieldSteps:
         self._battlefield = replace(field, mines=field.mines.update(mine))
 
     def _everyone(self) -> frozenset[str]:
-        return frozenset(self._sides())
+        """Every side of the game, reinforcements still to arrive included."""
+        return frozenset(self._sides()) | {u.side for u in self._units.values()
+                                           if u.status == AWAITING}
 
     def _detonate(self, mine, trigger: str) -> Walk:  # noqa: ANN001 - a Mine
         self._set_mine(replace(mine, destroyed=True, located_by=self._everyone()))

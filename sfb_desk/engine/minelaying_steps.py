@@ -218,7 +218,7 @@ class MineLayingSteps:
         mine = laid_mine(mine_id, unit.side, unit.hex, item["size"], uid, clock,
                          detection=item.get("detection", 1), zone=item.get("zone", 1),
                          sizes=frozenset(item["sizes"]), nth=item.get("nth", 0),
-                         seen_by=frozenset(self._sides()))
+                         seen_by=self._everyone())
         field = self._battlefield.with_stores(stores)
         self._battlefield = replace(field, mines=field.mines.place(mine))
         where = {"nsm": "drops a nuclear space mine", "mls": "lays a mine"}.get(

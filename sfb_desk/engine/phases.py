@@ -16,7 +16,7 @@ from ..rules.hexes import hex_range
 from ..rules.movement.disengage import Contact, Pursuer, by_separation
 from ..rules.movement.speed import parse_plot, validate_plot
 from ..rules.results import Refusal, event
-from ..rules.units import SHIP, TacState, Unit
+from ..rules.units import ACTIVE, AWAITING, SHIP, TacState, Unit
 from .prompts import Choice, Orders, Prompt, canonical, check_choice
 from .steps import Step
 
@@ -26,7 +26,27 @@ Walk = Generator[Prompt, object, None]
 class TurnPhases:
     """Handlers of the turn steps (see :data:`~sfb_desk.engine.steps.TURN_STEPS`)."""
 
+    def _reinforcements(self) -> None:
+        """A scenario's units arriving later (``arrives_turn``, e.g. SG15.2's reaction force on
+        turn 15) enter the map at the start of that turn, at their set-up hex, heading and
+        speed, before energy is allocated."""
+        field = self._battlefield
+        due = [uid for uid, turn in field.arrivals if turn <= self._turn]
+        if not due:
+            return
+        self._battlefield = replace(field, arrivals=tuple(
+            a for a in field.arrivals if a[0] not in due))
+        for uid in due:
+            unit = self._units.get(uid)
+            if unit is None or unit.status != AWAITING:
+                continue
+            self._put(replace(unit, status=ACTIVE))
+            self._emit(event("arrives", uid, "set-up",
+                             f"{unit.name or uid} enters the map in {unit.hex.label} on turn "
+                             f"{self._turn} (the scenario's set-up)", hex=unit.hex.label))
+
     def _energy_allocation(self, step: Step) -> Walk:
+        self._reinforcements()
         options = self.initial.options
         for unit in self._controlled() + self._hangar_units():  # G19.22: aboard too
             warp = unit.profile.warp - sum(

@@ -65,7 +65,7 @@ from ..rules.energy.arming import WeaponArming
 from ..rules.game_state import GameState
 from ..rules.ship import ShipSpec
 from ..rules.results import Event, Refusal, event
-from ..rules.units import ACTIVE, Unit
+from ..rules.units import ACTIVE, AWAITING, Unit
 from .answers import NO_ANSWER, AnswerSource
 from .log import ANSWER, EVENT, PROMPT, REFUSED, GameLog
 from .balance_steps import BalanceSteps
@@ -422,6 +422,6 @@ class Session(DragonSteps, TableCorrections, TurnPhases, AbsorberSteps, PanelOrd
         if len(sides) < 2 and not self._battlefield.monsters:
             return None  # a monster scenario (SM5) ends when its one side's ships are gone
         for side, statuses in sorted(sides.items()):
-            if all(status != ACTIVE for status in statuses):
+            if all(status not in (ACTIVE, AWAITING) for status in statuses):  # to arrive: in it
                 return side
         return None

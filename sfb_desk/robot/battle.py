@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..data.game_setup import units_from_scenario
+from ..data.game_victory import field_mine_points
 from ..data.library import ShipLibrary, load_library
 from ..data.scenario_schema import Scenario
 from ..data.scenarios import CannotScore, score, unit_keys
@@ -82,7 +83,9 @@ def result_ships(scenario: Scenario, state, combat, specs, library: ShipLibrary 
             "carried": list(unit.damage),
         })
     try:
-        victory = score(scenario, library, outcomes)
+        field = getattr(combat, "battlefield", None)
+        extra = {side: (points, rule) for side, points, rule in field_mine_points(field)}
+        victory = score(scenario, library, outcomes, extra=extra)
         summary = {s: {"level": victory.side(s).level, "points": float(victory.side(s).points)}
                    for s in sides}
     except CannotScore:

@@ -40,9 +40,12 @@ UNIT_KINDS = (SHIP, SHUTTLE, DRONE, PLASMA)
 SEEKER_KINDS = (DRONE, PLASMA)
 
 ACTIVE = "active"
-#: Statuses of units no longer moving on the map.
+#: A scenario's reinforcement not on the map yet (``arrives_turn``; it enters at the start of
+#: that turn, :mod:`sfb_desk.engine.phases`).
+AWAITING = "awaiting"
+#: Statuses of units not (or no longer) moving on the map.
 GONE = ("impacted", "disengaged", "destroyed", "off_map", "landed", "expired", "captured",
-        "hangar")  # "hangar": a satellite ship inside its mothership (G19.2)
+        "hangar", AWAITING)  # "hangar": a satellite ship inside its mothership (G19.2)
 
 #: A speed plot: ``((first impulse, signed speed), ...)``, first impulse 1, ascending (C12.12).
 SpeedPlot = tuple[tuple[int, int], ...]

@@ -156,3 +156,98 @@ def test_a_rack_load_that_does_not_fit_is_a_clear_problem():
                                               sg15().sides[1]]})
     with pytest.raises(SetupError, match="M9.11"):
         session_of(bad)
+
+
+def test_sg15_sets_up_in_the_app_path_with_its_loads_and_the_reaction_force_waiting():
+    from sfb_desk.data.custom_setup import entries_from_scenario, setup_from_entries
+
+    entries, problems = entries_from_scenario(sg15(), library())
+    assert not problems
+    assert [(e.unit_id, e.arrives_turn) for e in entries] == [("KLI-F5M", None), ("KLI-F5", 15)]
+    setup = setup_from_entries(entries, library(), turns=None, dice_seed=1, scenario=sg15())
+    field = setup.combat.battlefield
+    assert [(r.large, r.small) for r in field.stores_of("KLI-F5M").racks][2] == (2, 4)
+    assert field.arrivals == (("KLI-F5", 15),)
+    assert setup.state.unit("KLI-F5").status == "awaiting"
+    assert len(field.mines.mines) == 69  # the standard package (M6.2) in columns 20-24
+
+
+def test_the_reaction_force_enters_on_its_turn():
+    from sfb_desk.data.game_setup import units_from_scenario as setup_of
+
+    side = sg15().sides[1]
+    early = side.model_copy(update={"units": [side.units[0].model_copy(
+        update={"arrives_turn": 2})]})
+    scenario = sg15().model_copy(update={"sides": [sg15().sides[0], early]})
+    setup = setup_of(scenario, library(), turns=3, dice_seed=3)
+    session = Session(setup.state, setup.combat, setup.specs)
+    script = Chain(Scripted([At("T1.ea.KLI-F5M", {"speed_plot": 6}),
+                             At("T2.ea.KLI-F5M", {"speed_plot": 6}),
+                             At("T2.ea.KLI-F5", {"speed_plot": 10})]), Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.state.turn == 1 and s.state.impulse == 20)
+    assert session.state.unit("KLI-F5").status == "awaiting"
+    assert not [r for r in session.log if r.kind == "prompt" and r.key == "T1.ea.KLI-F5"]
+    run_until(session, script, lambda s: s.state.turn == 2 and s.state.impulse >= 2)
+    (arrived,) = events(session, "arrives")
+    assert arrived.unit == "KLI-F5" and arrived.get("hex") == "0129"
+    assert session.state.unit("KLI-F5").status == "active"
+
+
+def test_robots_play_sg15_three_turns_and_the_minesweeper_works_the_field():
+    from sfb_desk.robot.battle import play_battle
+
+    run = play_battle(sg15(), seed=4, turns=3, library=library(), keep_game=True)
+    session = run.session
+    kinds = {r.data.kind for r in session.log if r.kind == "event"}
+    assert run.turns_played >= 1 and "moved" in kinds
+    # the reaction force waits for turn 15 (SG15.2): the minesweeper is alone on the map
+    assert session.state.unit("KLI-F5").status == "awaiting"
+    assert not [r for r in session.log if r.kind == "prompt" and "KLI-F5." in r.key
+                and r.key.endswith(".KLI-F5")]
+    # M5.1122: a minesweeper entering a captor or sensor zone sets it off only on 1-4, so the
+    # table is asked the die; every such roll of the F5M is recorded with its rule
+    zone_rolls = [r for r in session.log if r.kind == "prompt" and ".mine." in r.key
+                  and r.key.endswith(".KLI-F5M")]
+    assert zone_rolls, "the F5M met no mine in three turns"
+
+
+def test_m8_312_the_f5m_launches_its_minesweeping_shuttle_and_sweeps_in_sg15():
+    from sfb_desk.rules.hexes import hex_from_label
+    from sfb_desk.rules.systems.mines import Mine
+
+    base = session_of()
+    mine = Mine("K1", "Defender", hex_from_label("4201"), "small", detection=3,
+                target_sizes=frozenset({1, 2, 3, 4}), located_by=frozenset({"Attacker"}))
+    field = base.combat.battlefield
+    combat = replace(base.combat, battlefield=replace(field, mines=field.mines.place(mine)))
+    session = Session(base.state, combat, base.specs)
+    script = Chain(Scripted([At("T1.ea.KLI-F5M", {"speed_plot": 0}),
+                             At("T1.I1.mss_roll.K1.MSS1", [2])]), Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.pending is not None
+              and s.pending.key.startswith("T1.I1.launch.Attacker"))
+    launched = session.answer({"KLI-F5M": {"shuttles": [
+        {"box": "shuttle#1", "id": "MSS1", "mission": "mss"}]}}, "table")
+    assert not isinstance(launched, Refusal), launched
+    assert session.combat.battlefield.stores_of("MSS1").kind == "mss"
+    run_until(session, script, lambda s: bool(events(s, "mine_swept")))
+    (swept,) = events(session, "mine_swept")
+    assert swept.rule == "M8.32" and swept.get("outcome") == "mine"
+    assert session.combat.battlefield.mines.get("K1").destroyed
+
+
+def test_sg15_5_the_attacker_scores_mines_located_and_destroyed():
+    from sfb_desk.data.game_victory import field_mine_points, score_game
+
+    session = session_of()
+    field = session.combat.battlefield
+    assert field.mine_points == ("Attacker", 1, 4, "SG15.5")
+    assert field_mine_points(field) == []
+    first, second, third = field.mines.mines[:3]
+    mines = field.mines.update(replace(first, located_by=frozenset({"Attacker"})))
+    mines = mines.update(replace(second, destroyed=True))
+    mines = mines.update(replace(third, located_by=frozenset({"Defender"})))  # his own: no
+    worked = replace(field, mines=mines)
+    assert field_mine_points(worked) == [("Attacker", 6, "SG15.5: 2 mines located, 1 destroyed")]
+    plain = score_game(session.state, session.combat, session.specs)
+    scored = score_game(session.state, replace(session.combat, battlefield=worked), session.specs)
+    assert scored.side("Attacker").points == plain.side("Attacker").points + 6

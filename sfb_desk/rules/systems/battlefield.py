@@ -75,6 +75,9 @@ class BattlefieldState:
     asteroid_table: AsteroidTable | None = None
     clusters: tuple[Cluster, ...] = ()  # P12.53: the asteroid clusters a nova has cast off
     supernova: bool = False  # P12.5: two clusters an impulse instead of one
+    arrivals: tuple[tuple[str, int], ...] = ()  # (unit, turn): reinforcements still to enter
+    #: (side, points a mine located, more a mine destroyed, rule): a scenario's bonus (SG15.5)
+    mine_points: tuple[str, int, int, str] | None = None
 
     def stores_of(self, unit: str) -> MineStores | None:
         return next((s for s in self.stores if s.unit == unit), None)
