@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from sfb_desk.data import paths
 from sfb_desk.data.paths import display_path
 from sfb_desk.data.library_cache import SpecCache
+from sfb_desk.rules.records import field, record
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up)
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # has to be read: a library whose every file is in the cache never needs it (start-up time).
 
 
-@dataclass
+@record(frozen=False)
 class ShipLibrary:
     """Ship classes by normalised (upper-case) id, the file each came from, and the problems."""
 

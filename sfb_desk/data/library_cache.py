@@ -22,12 +22,12 @@ import io
 import os
 import pickle
 import sys
-from dataclasses import fields
 from pathlib import Path
 
 from sfb_desk import __version__
 from sfb_desk.data import paths
 from sfb_desk.rules import ship
+from sfb_desk.rules.records import init_fields
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
 
 try:  # the C module hashlib takes blake2b from, without loading OpenSSL (start-up time)
@@ -82,7 +82,7 @@ def _restore(cls: type, values: tuple) -> object:
 
 
 def _public_init_fields(cls: type) -> list[str]:
-    names = [f.name for f in fields(cls) if f.init]
+    names = list(init_fields(cls))
     public = [n for n in names if not n.startswith("_")]
     if names[: len(public)] != public:
         raise TypeError(f"{cls.__name__}: private init fields before public ones")

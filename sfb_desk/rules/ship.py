@@ -2,7 +2,9 @@
 
 A :class:`ShipSpec` is the immutable description of a ship *class* (what is printed on the SSD).
 The damage a particular ship has taken lives elsewhere (a set of destroyed box ids), so one spec
-is shared by every ship of the class.
+is shared by every ship of the class. The classes here are records (:mod:`sfb_desk.rules.records`):
+frozen slotted dataclasses in all but their making, which skips importing :mod:`dataclasses`
+(every ship command reads them first: issue 13, start-up).
 
 Every box has a stable id (DESIGN.md section 6) so that saves, logs and damage never refer to
 screen positions:
@@ -19,8 +21,9 @@ screen positions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
+
+from sfb_desk.rules.records import field, record
 
 # ---------------------------------------------------------------------------------------------
 # System vocabulary. These names are used by ship files, the DAC (D4.21), the EA (B3) and the CLI.
@@ -55,7 +58,7 @@ SHIELD_COUNT = 6
 #: "Drone" the drone family (D4.32); see sfb_desk.rules.weapon_types for the catalogue.
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Weapon:
     """One weapon mount on the SSD (one box unless ``boxes`` says otherwise).
 
@@ -86,7 +89,7 @@ class Weapon:
         return tuple(f"{base}.{k}" for k in range(1, self.boxes + 1))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShuttleBay:
     """A shuttle bay: ``boxes`` shuttle boxes and what each holds at the start (J1.4)."""
 
@@ -95,7 +98,7 @@ class ShuttleBay:
     launch_tubes: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SpecialSystem:
     """A system the fixed vocabulary does not name (cloak, DERFACS, UIM, web, ...).
 
@@ -115,7 +118,7 @@ class SpecialSystem:
         return tuple(f"{self.key}#{n}" for n in range(1, self.boxes + 1))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refit:
     """A refit (R-rules): year available, BPV change, and the box ids it adds."""
 
@@ -126,7 +129,7 @@ class Refit:
     adds_boxes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Disagreement:
     """Sources that disagree on a fact, and the value chosen (kept from the reference)."""
 
@@ -137,7 +140,7 @@ class Disagreement:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Provenance:
     """Where one group of a class's facts came from: a public transcription at a commit."""
 
@@ -159,7 +162,7 @@ STATUS_LABELS = {VERIFIED: "verified", DRAFT: "draft: check against your SSD",
                  INCOMPLETE: "incomplete"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShipSpec:
     """Everything printed on one ship class's SSD that the rules use.
 
