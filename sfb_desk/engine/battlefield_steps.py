@@ -44,7 +44,6 @@ from ..rules.systems.mines import (
     zone_triggers,
 )
 from ..rules.systems.terrain import (
-    dust_damage,
     heat_damage,
     next_orbit_hex,
     nova_front,
@@ -359,13 +358,7 @@ class BattlefieldSteps:
         for sid in self._ship_ids():
             unit = self._units[sid]
             kinds = {f.kind for f in terrain.at(unit.hex)}
-            for dust in ("dust", "intense_dust"):
-                if dust in kinds:
-                    points = dust_damage(unit.speed, impulse, intense=dust == "intense_dust")
-                    if points:
-                        ahead = (unit.facing + (3 if unit.reverse else 0)) % 6
-                        yield from self._strike(sid, neighbor(unit.hex, ahead), points,
-                                                f"dust.{dust}", "Dust", "P13.2")
+            yield from self._dust_on_ship(unit, kinds)  # P13.2, P13.3 (terrain_steps)
             record = self._ships.get(sid)
             if record is None or not self._units[sid].active or self._dragon(sid):
                 continue  # a dragon has no shields or crew for heat and radiation
@@ -379,3 +372,4 @@ class BattlefieldSteps:
                 self._ships[sid] = replace(record, crew_units_lost=record.crew_units_lost + 1)
                 self._emit(event("radiation", sid, "P15.11",
                                  f"{sid} loses a crew unit to radiation (a shield is down)"))
+        yield from self._dust_on_small_units()  # P13.3: drones, plasma, shuttles (terrain_steps)

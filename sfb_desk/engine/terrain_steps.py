@@ -13,6 +13,10 @@ beside :mod:`.battlefield_steps`, whose movement step calls :meth:`_move_waves`.
   (P14.3, told to the table: P11.1 no talk between ships, P11.2 no transporters or tractors,
   P11.3 eight points of natural ECM, added to every shot's ECM as sunspots' are, and dust's
   one point, :meth:`_natural_ecm`).
+* **Dust** (P13, from the environment step): a point (two in intense dust) on the shield facing
+  the direction of movement on the impulses the unit's speed is listed for, on all six when on
+  erratic maneuvers (P13.2); fighters and PFs, drones, plasma torpedoes (as phaser damage,
+  the warhead weakened) and shuttles at their speed minus 10 (P13.3).
 * **Black holes** given a wave strength (P9.4): a ring every 10th turn from turn 5, its radius
   the impulse and its force the P9.42 table's; on the ring's corners three shields share it and
   the unit is not turned (P9.43).
@@ -23,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..rules.hexes import STANDARD_MAP, Hex, hex_range, hex_ring
+from ..rules.hexes import STANDARD_MAP, Hex, hex_range, hex_ring, neighbor
 from ..rules.results import Refusal, event
 from ..rules.systems.terrain import (
     Feature,
@@ -44,10 +48,16 @@ from ..rules.systems.terrain.waves import (
     ring_motion,
     upwind_row,
 )
-from ..rules.units import FACING_LETTERS
+from ..rules.seeking.defense import damage_seeker
+from ..rules.systems.terrain import dust_damage
+from ..rules.systems.terrain.effects import DUST_SMALL_UNIT_REDUCTION
+from ..rules.units import DRONE, FACING_LETTERS, PLASMA, SHUTTLE, clock_of
 from .prompts import Choice, Prompt, check_choice
 
 Walk = Generator[Prompt, object, None]
+
+#: P13.3: dust damages plasma "as phaser damage points" (the warhead weakened, FP1.611).
+DUST_AS_PHASER = "PH-DUST"
 
 SUNSPOT_WORDS = {
     "P11.1": "no talk between ships' captains, control of seeking weapons not transferred "
@@ -209,6 +219,66 @@ class TerrainSteps:
                 self._emit(event("wave_turns", uid, "P9.32",
                                  f"{uid} is turned to face {FACING_LETTERS[facing]}, along the "
                                  "wave", facing=FACING_LETTERS[facing]))
+
+    # -- P13 dust (called from the environment step, 6E) ----------------------------------------
+    def _dust_kind(self, uid: str) -> str:
+        """How P13.3 counts a unit with a ship record: fighters and PFs as small units (speed
+        minus 10), everything else as a ship."""
+        record = self._ships.get(uid)
+        spec = self.specs.get(record.spec_id) if record is not None else None
+        if spec is None:
+            return "ship"
+        if spec.kind == "fighter":
+            return "fighter"
+        return "pf" if spec.kind == "pf" or "pf" in spec.flags else "ship"
+
+    def _dust_on_ship(self, unit, kinds) -> Walk:  # noqa: ANN001 - a Unit, terrain kinds
+        """P13.2: one point (two in intense dust, P13.5) on the shield facing the direction of
+        movement on the impulses its speed is listed for; on all six when it is on erratic
+        maneuvers (P13.2, C10.45); fighters and PFs at their speed minus 10 (P13.3)."""
+        for dust in ("dust", "intense_dust"):
+            if dust not in kinds:
+                continue
+            points = dust_damage(unit.speed, self._impulse, kind=self._dust_kind(unit.id),
+                                 erratic=unit.em.active, intense=dust == "intense_dust")
+            if points and self._units[unit.id].active:
+                ahead = (unit.facing + (3 if unit.reverse else 0)) % 6
+                yield from self._strike(unit.id, neighbor(unit.hex, ahead), points,
+                                        f"dust.{dust}", "Dust", "P13.2")
+
+    def _dust_on_small_units(self) -> Walk:
+        """P13.3: drones, plasma torpedoes (as phaser damage: the warhead weakened, FP1.611)
+        and shuttles in dust take its damage at their speed minus 10 (mandatory)."""
+        terrain = self._battlefield.terrain
+        if not (terrain.has("dust") or terrain.has("intense_dust")):
+            return
+        for unit in sorted(self._units.values(), key=lambda u: u.id):
+            if not unit.active or unit.kind not in (DRONE, PLASMA, SHUTTLE):
+                continue
+            record = self._seeking.record(unit.id)
+            if record is None:
+                continue
+            kinds = {f.kind for f in terrain.at(unit.hex)}
+            points = sum(dust_damage(unit.speed, self._impulse, kind=unit.kind,
+                                     intense=dust == "intense_dust")
+                         for dust in ("dust", "intense_dust") if dust in kinds)
+            if not points:
+                continue
+            self._emit(event("dust", unit.id, "P13.3",
+                             f"Dust strikes {unit.kind} {unit.id} at speed {unit.speed} (counted "
+                             f"as {unit.speed - DUST_SMALL_UNIT_REDUCTION}): {points} damage"
+                             + (" as phaser damage" if unit.kind == PLASMA else ""),
+                             damage=points, speed=unit.speed))
+            done = damage_seeker(record, points, DUST_AS_PHASER, travelled=unit.travelled,
+                                 clock=clock_of(self._turn, self._impulse))
+            self._emit(done.event)
+            if done.destroyed and not record.is_weasel:
+                self._seeking = self._seeking.without(unit.id)
+                self._put(replace(unit, status="destroyed"))
+            else:
+                self._seeking = self._seeking.with_record(done.record)
+        return
+        yield
 
     def _natural_ecm(self, firer: Hex, target: Hex) -> int:
         """Natural ECM on a shot (D6.314): 1 when either end is in dust ("inside firing out,

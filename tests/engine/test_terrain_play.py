@@ -222,3 +222,42 @@ def test_p15_6_in_a_radiation_zone_weapons_reach_25_hexes():
         assert isinstance(verdict, Refusal) is refused, verdict
         if refused:
             assert verdict.rule == "P15.6" and "26 away" in verdict.message
+
+
+def with_drones_of(session, year):
+    """The D7's racks loaded with the drones of ``year`` (FD10.65: fast drones from Y180)."""
+    from sfb_desk.rules.seeking import make_rack
+
+    combat = session.combat
+    spec = session.specs[combat.ship("D7").spec_id]
+    racks = tuple(make_rack("D7", w, year=year) for w in spec.weapons if w.family == "drone")
+    combat = replace(combat, seeking=replace(combat.seeking, racks=racks))
+    return Session(session.initial, combat, session.specs)
+
+
+def test_p13_3_dust_strikes_a_drone_at_its_speed_minus_10():
+    # a drone counts as its speed minus 10 in dust (P13.3): a fast drone (32) as speed 22, hit
+    # on impulses 10 and 20 (19-22, 19+), not on 5, 15 and 25 where a speed-32 ship is (29+,
+    # 23+, 26+); a moderate one (12) as speed 2, never hit (a speed-12 ship is hit on 15)
+    for year, speed, impulses in ((185, 32, [10, 20]), (150, 12, [])):
+        session, _ = session_with([BuiltTerrain("dust", ())], ca=("2201", "D", 0),
+                                  d7=("2230", "A", 0))
+        session = with_drones_of(session, year)
+        launch = At("T1.I1.launch.Klingon", {"D7": {"drones": [
+            {"box": "drone#1", "id": "D7-D1", "target": "CA", "index": 0}]}})
+        run(session, plots(0) + [launch], until=lambda s: s.state.impulse > 25)
+        drone = session.state.unit("D7-D1")
+        assert drone.speed == speed and drone.active
+        hits = [r for r in events(session, "dust") if r.data.unit == "D7-D1"]
+        assert [r.impulse for r in hits] == impulses
+        assert all(r.data.get("damage") == 1 and r.data.rule == "P13.3" for r in hits)
+        damaged = [r for r in events(session, "seeker_damaged") if r.data.unit == "D7-D1"]
+        assert [r.data.get("damage") for r in damaged] == list(range(1, len(impulses) + 1))
+    assert not dust_volleys(session)  # the ships stand still: speed 0 takes nothing
+
+
+def test_p13_3_dust_weakens_plasma_as_phaser_damage():
+    from sfb_desk.engine.terrain_steps import DUST_AS_PHASER
+    from sfb_desk.rules.seeking.defense import is_phaser
+
+    assert is_phaser(DUST_AS_PHASER)  # FP1.611: only phaser damage weakens a torpedo
