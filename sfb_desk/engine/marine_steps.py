@@ -140,6 +140,12 @@ class MarineSteps:
             if not isinstance(tbombs, list):
                 return Refusal("M3.22", f"tbombs of {uid} is a list of {{\"hex\": label}}")
             uses += len(tbombs)
+            if uses:  # P11.21: sunspots stop transporters (terrain_steps)
+                targets = [t.get("target") for t in (*raids, *board) if isinstance(t, dict)]
+                for other in [None, *(t for t in targets if isinstance(t, str))]:
+                    stopped = self._equipment_refusal(uid, other, "transporters")
+                    if stopped is not None:
+                        return stopped
             if tbombs:
                 self._ships[uid] = trial
                 try:

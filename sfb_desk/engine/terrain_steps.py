@@ -49,6 +49,7 @@ from ..rules.systems.terrain.waves import (
     upwind_row,
 )
 from ..rules.seeking.defense import damage_seeker
+from ..rules.systems.battlefield import sunspots_stop_equipment
 from ..rules.systems.terrain import dust_damage
 from ..rules.systems.terrain.effects import DUST_SMALL_UNIT_REDUCTION
 from ..rules.units import DRONE, FACING_LETTERS, PLASMA, SHUTTLE, clock_of
@@ -279,6 +280,22 @@ class TerrainSteps:
                 self._seeking = self._seeking.with_record(done.record)
         return
         yield
+
+    # -- P11.2 (sunspots; an ion storm's P14.3 turn): no transporters, no tractors ---------------
+    def _equipment_refusal(self, uid: str, other: str | None, what: str) -> Refusal | None:
+        """A Refusal naming P11.21 (``what`` = "transporters") or P11.22 ("tractors") when
+        sunspots stop that equipment for ``uid`` (or the unit at the other end) this turn."""
+        hexes = [self._units[u].hex for u in (uid, other) if u is not None and u in self._units]
+        if not sunspots_stop_equipment(self._battlefield, *hexes):
+            return None
+        cause = ("an ion storm's sunspot effects this turn (P14.3)"
+                 if "P11.2" in self._battlefield.storm_effects else "sunspot activity")
+        if what == "transporters":
+            return Refusal("P11.21", f"{uid} cannot use its transporters: {cause} stops them "
+                                     "(P11.21: only inside a ship or between docked ships)")
+        return Refusal("P11.22", f"{uid} cannot use a tractor beam: {cause} stops them "
+                                 "(P11.22: only to hold docked units; P11.23: a TR beam fires "
+                                 "as a weapon only)")
 
     def _natural_ecm(self, firer: Hex, target: Hex) -> int:
         """Natural ECM on a shot (D6.314): 1 when either end is in dust ("inside firing out,

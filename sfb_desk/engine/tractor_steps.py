@@ -103,6 +103,8 @@ class TractorSteps:
                 self._tractor_release(link, "J3.452", f"{link.holder} launched a wild weasel")
             elif self._tractor_cloaked(link.holder):
                 self._tractor_release(link, "G13.51", f"{link.holder} is cloaking")
+            elif self._equipment_refusal(link.holder, link.target, "tractors") is not None:
+                self._tractor_release(link, "P11.22", "sunspots stop tractor beams this turn")
 
     # -- 6B: Operate Tractors --------------------------------------------------------------
     def _ship_systems(self, step) -> Walk:
@@ -113,9 +115,10 @@ class TractorSteps:
         for side in self._sides():
             ships = [u for u in self._controlled() if u.side == side and u.id in self._ships]
             able = [u.id for u in ships if self._tractors.holding(u.id) or (
-                self._tractor_energy_left(u.id) > 0 and any(
-                    tr.box_free(self._tractors, u.id, b, self._clock()) is None
-                    for b in self._tractor_boxes(u.id))) or self._tr_can_tractor(u)]
+                self._equipment_refusal(u.id, None, "tractors") is None and (
+                    self._tractor_energy_left(u.id) > 0 and any(
+                        tr.box_free(self._tractors, u.id, b, self._clock()) is None
+                        for b in self._tractor_boxes(u.id)) or self._tr_can_tractor(u)))]
             if not able:
                 continue
             prompt = Orders(self._key("tractors", side), "tractors",
@@ -161,6 +164,9 @@ class TractorSteps:
                     return Refusal("G7.4", f"link {n} of {uid}: no unit {tid!r} in play")
                 if self._dragon(target.id) is not None:
                     return Refusal("SM7.469", f"{tid} is a Space Dragon: it cannot be tractored")
+                stopped = self._equipment_refusal(uid, tid, "tractors")  # P11.22 (terrain)
+                if stopped is not None:
+                    return stopped
                 rng = hex_range(unit.hex, target.hex)
                 lock = True
                 if target.kind == SHIP and target.side != unit.side:

@@ -229,6 +229,10 @@ def side_can_tract(state: GameState, combat: Combat | None, side: str | None) ->
     mine = [u for u in state.units if u.active and not u.is_seeker and u.side == side]
     if combat is not None and any(combat.tractors.holding(u.id) for u in mine):
         return True
+    if combat is not None:  # P11.22: no tractor beams where sunspots stop them this turn
+        from ...rules.systems.battlefield import sunspots_stop_equipment
+
+        mine = [u for u in mine if not sunspots_stop_equipment(combat.battlefield, u.hex)]
     others = [u for u in state.units if u.active]
     return any(o.id != u.id and hex_range(u.hex, o.hex) <= reach for u in mine for o in others)
 
@@ -241,6 +245,8 @@ def side_can_board(state: GameState, combat: Combat | None, side: str | None) ->
     orders). Without ship records the program cannot tell: asked."""
     if combat is None:
         return True
+    from ...rules.systems.battlefield import sunspots_stop_equipment
+
     mine = [u for u in state.units if u.active and not u.is_seeker and u.side == side]
     enemies = [u for u in state.units if u.active and u.kind == "ship" and u.side != side]
     for u in mine:
@@ -252,6 +258,8 @@ def side_can_board(state: GameState, combat: Combat | None, side: str | None) ->
         alloc = record.allocation
         if alloc is None or uses_paid(alloc.transporters) <= record.systems.transporter_uses:
             continue
+        if sunspots_stop_equipment(combat.battlefield, u.hex):
+            continue  # P11.21: no transporters this turn
         for e in enemies:
             if hex_range(u.hex, e.hex) <= TRANSPORTER_RANGE and _shield_down(combat, e, u):
                 return True

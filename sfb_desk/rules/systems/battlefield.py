@@ -95,3 +95,19 @@ class BattlefieldState:
 
 
 NO_BATTLEFIELD = BattlefieldState()
+
+
+def sunspots_stop_equipment(field: BattlefieldState, *hexes: Hex) -> bool:
+    """P11.2 (and an ion storm's P11.2 turn, P14.3): transporters and tractor beams do not work
+    this turn for a unit in any of ``hexes`` - in sunspot activity, or in an ion storm whose
+    roll after energy allocation gave P11.2. Shadows (P11.5) are not modelled: the whole
+    sunspot area counts."""
+    terrain = field.terrain
+    if not terrain:
+        return False
+    storm = "P11.2" in field.storm_effects
+    for h in hexes:
+        kinds = {f.kind for f in terrain.at(h)}
+        if "sunspots" in kinds or (storm and "ion_storm" in kinds):
+            return True
+    return False
