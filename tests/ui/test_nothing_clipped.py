@@ -4,7 +4,7 @@ and button shows its whole text: a label's widest line (fontMetrics.horizontalAd
 its contents rect unless it wraps or elides (rich text is laid out by Qt and skipped); a
 button's size hint fits its width. The EA sheet does not scroll sideways (its energy column in
 view), the event log's lines are whole (wrapped, no sideways scrolling), the fire orders show
-six weapon rows, and the print preview opens with its whole page and toolbar in view."""
+six weapon rows, each with its weapon, target and mode in view without sideways scrolling, and the print preview opens with its whole page and toolbar in view."""
 
 from __future__ import annotations
 
@@ -234,11 +234,19 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
         if len(shown) < min(6, len(rows)):
             problems.append(f"{width}x{height}: {len(shown)} of {len(rows)} weapon rows of the "
                             f"fire orders in view ({', '.join(shown)})")
+        bar = window.panels.orders.scroll.horizontalScrollBar()
+        if bar.maximum() > 0:  # either screen: weapon, target and mode without scrolling
+            problems.append(f"{width}x{height}: the fire orders scroll sideways by "
+                            f"{bar.maximum()} pixels")
+        port = window.panels.orders.scroll.viewport()
+        for r in rows:
+            for part in (r.check, r.target, r.mode):
+                right = part.mapTo(port, part.rect().topRight()).x()
+                if part.isVisible() and right > port.width():
+                    problems.append(f"{width}x{height}: {r.option.box}'s "
+                                    f"{part.objectName()} ends at {right}, the view at "
+                                    f"{port.width()}")
         if width >= 1920:  # a wide screen shows every row whole, its damage by die too
-            bar = window.panels.orders.scroll.horizontalScrollBar()
-            if bar.maximum() > 0:
-                problems.append(f"{width}x{height}: the fire orders scroll sideways by "
-                                f"{bar.maximum()} pixels")
             for r in rows:
                 dice = r.info.text().split(" by die")[0]
                 if not r.info.shown_text().startswith(dice):

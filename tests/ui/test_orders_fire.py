@@ -121,3 +121,26 @@ def test_check_all_that_can_damage(qtbot, panel):
     assert isinstance(controller.outcomes[-1], Accepted)
     editor.clear("KRT")
     assert not any(r.check.isChecked() for r in editor.rows["KRT"])
+
+
+def test_a_narrow_panel_keeps_weapon_target_and_mode_in_view(qtbot, panel):
+    """At the width of a 1366x768 screen's orders dock the rows narrow: the weapon's title and
+    arcs go to the check box's tool tip, the mode box says "std"/"prox" (the whole word in its
+    list's data and tool tip), nothing scrolls sideways; the answer is the same."""
+    controller = FakeController(duel_at("T1.I8.fire.Federation"))
+    panel.bind(controller)
+    panel.resize(322, 700)
+    qtbot.waitUntil(lambda: panel.editor.narrow)
+    qtbot.waitUntil(lambda: panel.scroll.horizontalScrollBar().maximum() == 0)
+    row = panel.editor.row("ENT", "photon#B")
+    assert not row.kind.isVisible() and "Photon" in row.check.toolTip()
+    assert row.mode.currentText() == "std" and row.mode.findData("proximity") >= 0
+    row.check.setChecked(True)
+    row.mode.setCurrentIndex(row.mode.findData("proximity"))
+    assert row.mode.currentText() == "prox"
+    panel.resize(760, 700)  # wide again: every column back
+    qtbot.waitUntil(lambda: not panel.editor.narrow)
+    assert row.kind.isVisible() and row.mode.currentText() == "proximity"
+    panel.give()
+    assert controller.answers == [{"ENT": [{"box": "photon#B", "target": "KRT",
+                                            "mode": "proximity"}]}]

@@ -8,6 +8,11 @@ its overload E3.5/E4.4) and what the shot would be: true and effective range (D1
 or not (D2), the damage for each die (the weapon's chart with the EW shift, D6.34) or the
 rule that forbids it. The weapons that cannot fire are listed below with the reason.
 
+At a narrow width (the orders dock of a 1366x768 screen) a row keeps the weapon, its target and
+its mode in view without sideways scrolling: the weapon's title and arcs move to the check box's
+tool tip, the mode box shortens its text ("…", the whole in its tool tip) and what the shot would
+be elides behind the target (whole in its tool tip) (:meth:`FireEditor.fit_width`).
+
 The answer is the session's: ``{"ENT": [{"box": "photon#A", "target": "KRT"}, ...]}`` with
 ``"mode"`` only when it is not the weapon's default, in the order the weapons were checked
 (the shots are rolled in declaration order); ships with nothing checked are left out.
@@ -15,7 +20,7 @@ The answer is the session's: ``{"ENT": [{"box": "photon#A", "target": "KRT"}, ..
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -77,6 +82,15 @@ def short_title(title: str) -> str:
     return first if rest in ("torpedo", "beam", "bolt") else title
 
 
+#: A fire mode in a narrow row (the whole word is in the mode box's tool tip and its list).
+SHORT_MODES = {"standard": "std", "proximity": "prox", "overload": "OL", "suicide": "suic."}
+
+
+def short_mode(mode: str) -> str:
+    """``standard`` -> ``std``; a mode without a short form: its first four letters and "."."""
+    return SHORT_MODES.get(mode, mode if len(mode) <= 5 else mode[:4] + ".")
+
+
 def _dice(option: TargetOption) -> str:
     return "1–6" if len(option.damage) == 6 else "2–12"
 
@@ -92,7 +106,12 @@ class ElidedLabel(QLabel):
         self.head = head
         self.setProperty("elided", True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 8 8 8 8 8") + 4)
+        self.set_narrow(False)
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Room for six dice of damage, or (narrow) for a start of it."""
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 8" if narrow else
+                                                                 "8 8 8 8 8 8") + 4)
 
     def shown_text(self) -> str:
         """What is drawn at the label's width."""
@@ -137,13 +156,18 @@ class WeaponRow:
         self.mode.setObjectName(f"mode_{unit.id}_{option.box}")
         for m in option.modes:
             self.mode.addItem(m, m)
+        self.mode.setToolTip(f"Fire mode: {', '.join(option.modes)}")
+        self.mode.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.mode.setVisible(len(option.modes) > 1)
         self.info = ElidedLabel(" by die")  # one line a weapon (the whole text: tool tip)
         grid.addWidget(self.check, row, 0)
         grid.addWidget(self.kind, row, 1)
         grid.addWidget(self.target, row, 2)
         grid.addWidget(self.mode, row, 3)
-        grid.addWidget(self.info, row, 4)
+        if len(option.modes) > 1 or option.weapon.type == "WEB-CASTER":
+            grid.addWidget(self.info, row, 4)
+        else:  # no mode to choose: the shot's line takes the mode's room too
+            grid.addWidget(self.info, row, 3, 1, 2)
         self.hexes: QLineEdit | None = None
         if option.weapon.type == "WEB-CASTER":  # cast a web instead of a fist (E12.41)
             self.hexes = QLineEdit()
@@ -159,6 +183,18 @@ class WeaponRow:
         self.target.currentIndexChanged.connect(self._changed)
         self.mode.currentIndexChanged.connect(self._changed)
         self._show()
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Narrow: the title and arcs only in the check box's tool tip, the mode box short."""
+        self.kind.setVisible(not narrow)
+        self.info.set_narrow(narrow)
+        for i in range(self.mode.count()):
+            mode = self.mode.itemData(i)
+            self.mode.setItemText(i, short_mode(mode) if narrow else mode)
+        # a combo's minimum size hint keeps its first, longest texts: the layout reads this
+        short = self.mode.sizeHint().width()
+        self.mode.setMinimumWidth(short if narrow else 0)
+        self.mode.setMaximumWidth(short if narrow else 16777215)
 
     def current(self) -> TargetOption | None:
         target = self.target.currentData()
@@ -220,6 +256,36 @@ class FireEditor(OrderEditor):
             layout.addWidget(note("No ship of this side has weapons the program tracks: "
                                   "pass, or give the fire as JSON in a later version."))
         layout.addStretch(1)
+        self.narrow = False
+        self._wide = 0  # the width every column needs (measured before the first narrowing)
+        self._room: QWidget | None = None  # the view it is shown in (a scroll area's)
+
+    def fit_width(self, width: int) -> None:
+        """Lay the rows out for ``width`` pixels: narrow below the width every column needs."""
+        if not self.narrow:
+            self._wide = self.minimumSizeHint().width()
+        narrow = width < self._wide
+        if narrow != self.narrow:
+            self.narrow = narrow
+            for rows in self.rows.values():
+                for r in rows:
+                    r.set_narrow(narrow)
+
+    def showEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
+        """Follow the width of the view the editor is shown in (a scroll area's viewport)."""
+        room = self.parentWidget()
+        if room is not None and room is not self._room:
+            if self._room is not None:
+                self._room.removeEventFilter(self)
+            self._room = room
+            room.installEventFilter(self)
+            self.fit_width(room.width())
+        super().showEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self._room and event.type() == QEvent.Type.Resize:
+            self.fit_width(watched.width())
+        return False
 
     def _ship_box(self, unit: Unit, options: list[WeaponOption]) -> QGroupBox:
         ctx = self.ctx
@@ -229,6 +295,9 @@ class FireEditor(OrderEditor):
         box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id}")
         box.setObjectName(f"fireShip_{unit.id}")
         lay = QVBoxLayout(box)
+        margins = lay.contentsMargins()  # a little less at the sides: the rows' room
+        lay.setContentsMargins(min(margins.left(), 5), margins.top(), min(margins.right(), 5),
+                               margins.bottom())
         lock = "no lock-on (range doubled, D6.123)" if unit.id in ctx.no_lock_on else "lock-on"
         facts = ElidedLabel()  # one line (the whole of it is the tool tip)
         facts.setText(f"{unit.hex.label} facing {unit.facing_letter}; phaser capacitor "
