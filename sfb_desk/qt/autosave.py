@@ -79,3 +79,29 @@ class Autosaves:
         """At a clean close: record the clean exit, unless an offer is still undecided."""
         if self.offer is None:
             autosave_files.mark_clean_exit()
+
+
+class CrashRecovery:
+    """The game controller's crash-recovery methods (a mixin of :class:`~sfb_desk.qt.
+    controller.GameController`: it has ``_autosaves`` and the ``error`` signal)."""
+
+    _autosaves: Autosaves
+
+    def recoverable_autosave(self) -> Recoverable | None:
+        """The autosave of a session that did not close cleanly (checked at construction), if
+        it has not been recovered or discarded yet. While it is offered nothing autosaves."""
+        return self._autosaves.offer
+
+    def recover(self) -> bool:
+        """Load the offered autosave (the game at its last completed step). False if there is
+        none or it cannot be read (then :attr:`error` says why and the file stays)."""
+        if self._autosaves.offer is None:
+            return False
+        problem = self._autosaves.recover()
+        if problem:
+            self.error.emit(problem)  # type: ignore[attr-defined]
+        return problem is None
+
+    def discard_autosave(self) -> Path | None:
+        """Decline the offered autosave: it is renamed aside (never deleted); the new name."""
+        return self._autosaves.discard()

@@ -20,7 +20,8 @@ until one or the other is decided (:meth:`~GameController.discard_autosave`) not
 overwrites it. :meth:`~GameController.close` stops the worker and marks the clean exit.
 
 Its parts: the autosave and the recovery offer (:mod:`.autosave`), the undo command
-(:mod:`.record_command`), the settings file and recent files (:mod:`.app_settings`).
+(:mod:`.record_command`), the settings file and recent files (:mod:`.app_settings`), the rows
+of a joint form held for their prompts (:mod:`.held_answers`).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 
 from .app_settings import open_settings, recent_files, remember_file
-from .autosave import Autosaves
-from .autosave_files import Recoverable
+from .autosave import Autosaves, CrashRecovery
+from .held_answers import HeldAnswers
 from .sources import TABLE
 from .worker import SequencerThread, no_answer
 
@@ -48,7 +49,7 @@ if TYPE_CHECKING:  # the engine comes with the first game (game_record), not at 
 APP_TITLE = "SFB Desk"
 
 
-class GameController(QObject):
+class GameController(CrashRecovery, QObject):
     """See the module docstring. Signals carry frozen values (states, prompts, log records)."""
 
     prompt_changed = Signal(object)  # Prompt | None
@@ -84,6 +85,7 @@ class GameController(QObject):
         self._policy: object = None
         self._auto_defaults = False
         self._auto_changed = False  # the automatic answerers changed while the worker was busy
+        self._held = HeldAnswers()  # a joint form's rows for the prompts still to come
         self._closed = False
         self._thread = SequencerThread(self)
         self._autosaves = Autosaves(self._thread, self._pending, self._table)
@@ -139,12 +141,19 @@ class GameController(QObject):
         self._request(TABLE, no_answer(), "Start")
 
     def answer(self, value: object, source: str = TABLE) -> bool:
-        """Answer the pending prompt (on the worker). False if nothing can be answered now (no
-        game, the game is over, or an answer is being worked on)."""
+        """Answer the pending prompt (on the worker); a joint form's answer (:class:`~sfb_desk.
+        engine.orders.joint.JointAnswer`) answers it with its first row and holds the others
+        for their prompts. False if nothing can be answered now (no game, the game is over, or
+        an answer is being worked on)."""
         if self._record is None or self._record.pending is None or self.busy:
             return False
-        self._request(source, value, self._label(self._record.pending))
+        pending = self._record.pending
+        self._request(source, self._held.take(value, pending), self._label(pending))
         return True
+
+    @property
+    def held_answers(self) -> dict[str, object]:  # a joint form's rows waiting (key -> answer)
+        return dict(self._held.values)
 
     def set_auto_dice(self, side: str, auto: bool) -> None:
         """Dice of ``side`` rolled by the seeded generator (True) or typed by the table."""
@@ -285,26 +294,6 @@ class GameController(QObject):
     def _remember(self, path: Path) -> None:
         self.recent_files_changed.emit(remember_file(self._settings, path))
 
-    # -- crash recovery ------------------------------------------------------------------------
-    def recoverable_autosave(self) -> Recoverable | None:
-        """The autosave of a session that did not close cleanly (checked at construction), if
-        it has not been recovered or discarded yet. While it is offered nothing autosaves."""
-        return self._autosaves.offer
-
-    def recover(self) -> bool:
-        """Load the offered autosave (the game at its last completed step). False if there is
-        none or it cannot be read (then :attr:`error` says why and the file stays)."""
-        if self._autosaves.offer is None:
-            return False
-        problem = self._autosaves.recover()
-        if problem:
-            self.error.emit(problem)
-        return problem is None
-
-    def discard_autosave(self) -> Path | None:
-        """Decline the offered autosave: it is renamed aside (never deleted); the new name."""
-        return self._autosaves.discard()
-
     # -- closing -------------------------------------------------------------------------------
     def close(self, timeout_ms: int = 5000) -> bool:
         """Stop the worker (after the request in hand) and record a clean exit. True if the
@@ -323,7 +312,8 @@ class GameController(QObject):
 
     def _auto(self) -> AutoAnswers:
         from .game_record import AutoAnswers
-        return AutoAnswers(self._auto_sides, self._auto_defaults, self._robots, self._policy)
+        return AutoAnswers(self._auto_sides, self._auto_defaults, self._robots, self._policy,
+                           self._held.values)
 
     def _request(self, source: str, value: object, label: str) -> None:
         assert self._record is not None
@@ -336,6 +326,7 @@ class GameController(QObject):
     def _replace(self, record: GameRecord | None, path: Path | None) -> None:
         """A new game or a loaded one: the undo history starts again."""
         self._generation += 1
+        self._held.clear()
         self._undo.clear()
         self._path = path
         if record is not None:
@@ -374,18 +365,18 @@ class GameController(QObject):
             self.status.emit("An answer was dropped: the game changed meanwhile")
             self.answer_done.emit(False)
             return
+        notes = self._held.settle(step, step.record.state if step.record else None)
         if step.record is None:
             for r in step.new_records:
                 self.event_logged.emit(r)
             message = str(step.refusal)
             self.refused.emit(message)
             self.status.emit(f"Refused: {message}. {describe_prompt(self._record.pending)}")
-            self.answer_done.emit(False)
-            if self._auto_changed:
-                self._retry_automatic("Automatic answers")
-            return
-        self._apply(before, step, label)
-        self.answer_done.emit(True)
+        else:
+            self._apply(before, step, label)
+            for note in notes:  # a held row refused now: its prompt is asked, and why
+                self.refused.emit(note)
+        self.answer_done.emit(step.record is not None)
         if self._auto_changed:
             self._retry_automatic("Automatic answers")
 
@@ -401,7 +392,8 @@ class GameController(QObject):
         if after.answers == current.answers:
             self._show(after if after.records != current.records else current, added)
             return  # nothing answered (no automatic answer was due): not a step
-        self._undo.push(RecordCommand(self._show, label, current, after, added))
+        self._undo.push(RecordCommand(self._show, label, current, after, added,
+                                      self._held.clear))
 
     @Slot(int, str)
     def _on_saved(self, rid: int, path: str) -> None:

@@ -114,6 +114,8 @@ class Step:
     record: GameRecord | None
     refusal: Refusal | None = None
     new_records: tuple[LogRecord, ...] = ()
+    notes: tuple[str, ...] = ()  # held answers of a joint form refused now: asked again, why
+    held: tuple[tuple[str, object], ...] = ()  # held answers the request left unused
 
 
 def side_of(prompt: Prompt, state: GameState) -> str | None:
@@ -134,16 +136,22 @@ class AutoAnswers:
        when every side of the game is automatic or robot);
     3. the table's pass ``policy`` (:class:`~.pass_policy.PassPolicy`): a prompt it lets pass
        is answered with its default;
-    4. with ``defaults``, the default of any prompt that has one.
+    4. the ``held`` answers of a joint form (prompt key -> answer,
+       :mod:`sfb_desk.engine.orders.joint`), given as the table's when the session accepts
+       them; one refused now is left to the table and :attr:`notes` says why;
+    5. with ``defaults``, the default of any prompt that has one.
 
     Every source is stateless (a pure function of the prompt and the session), so the worker
     builds a fresh one for each request and undo/replay never depend on it."""
 
     def __init__(self, auto_sides: Iterable[str] = (), defaults: bool = False,
-                 robots: Mapping[str, str] | None = None, policy: object = None) -> None:
+                 robots: Mapping[str, str] | None = None, policy: object = None,
+                 held: Mapping[str, object] | None = None) -> None:
         self.auto_sides = frozenset(auto_sides)
         self.defaults = defaults
         self.policy = policy
+        self.held = dict(held or {})
+        self.notes: list[str] = []
         self._dice = SeededDice()
         self.robots: dict[str, object] = {}
         if robots:
@@ -164,14 +172,23 @@ class AutoAnswers:
             sides = {u.side for u in state.units}
             if (side in self._automatic) if side else sides <= self._automatic:
                 return self._dice.answer(prompt, session)
-        if prompt.default is not None:
-            if self.defaults:
-                return prompt.default, "default"
-            policy = self.policy
-            if policy is not None and policy.passes(  # type: ignore[attr-defined]
-                    prompt, state, getattr(session, "combat", None),
-                    getattr(session, "specs", None)):
-                return prompt.default, PASSED
+        policy = self.policy
+        if prompt.default is not None and not self.defaults and policy is not None and \
+                policy.passes(prompt, state, getattr(session, "combat", None),  # type: ignore[attr-defined]
+                              getattr(session, "specs", None)):
+            self.held.pop(prompt.key, None)
+            return prompt.default, PASSED
+        if prompt.key in self.held:
+            from ..engine.orders.joint import held_answer
+
+            given, value, why = held_answer(prompt, self.held, session)
+            del self.held[prompt.key]
+            if given:
+                return value, TABLE
+            self.notes.append(why)
+            return NO_ANSWER
+        if prompt.default is not None and self.defaults:
+            return prompt.default, "default"
         return NO_ANSWER
 
 
@@ -230,7 +247,8 @@ def advance(record: GameRecord, value: object = NO_ANSWER, source: str = TABLE,
     if auto is not None and session.pending is not None:
         session.run(auto)
     new = _extend(record, session, start)
-    return Step(new, None, new.records[len(record.records):])
+    return Step(new, None, new.records[len(record.records):], tuple(getattr(auto, "notes", ())),
+                tuple(getattr(auto, "held", {}).items()))
 
 
 def _renumber(records: Iterable[LogRecord], first: int) -> tuple[LogRecord, ...]:

@@ -6,6 +6,12 @@ walks it as the app does with its default settings: every prompt the table's pas
 starts with) lets pass is answered with its default and not counted; every other prompt is a
 question to the table (dice included: the table rolls physical dice by default) and is counted
 by kind, then answered by a robot of that side so the game goes on as a game would.
+
+Joint forms (the policy's ``joint_forms``, :mod:`sfb_desk.engine.orders.joint`): a movement or
+fire prompt that starts a joint form is one question for the whole form; the robots fill its
+rows at once (each robot its own side's, as a player at the table would) and the rows are held
+by prompt key. A covered prompt that arrives is answered with its held row and not counted;
+one whose held row the session refuses now is asked, and counted, again.
 ``sfb-desk-cli duel SHIP_A SHIP_B --table-prompts`` prints the count.
 """
 
@@ -17,6 +23,7 @@ from dataclasses import dataclass, field
 from ..data.game_setup import units_from_scenario
 from ..data.library import ShipLibrary, load_library
 from ..data.scenarios import unit_keys
+from ..engine.orders.joint import Ahead, JointAnswer, JointForm, held_answer, joint_form
 from ..engine.orders.pass_policy import DEFAULT, PassPolicy
 from ..engine.prompts import Prompt
 from ..engine.session import Session
@@ -36,6 +43,7 @@ class PromptCount:
     turns: int
     by_kind: dict[str, int] = field(default_factory=dict)
     passed: int = 0
+    joint: int = 0  # prompts answered by a row of a joint form (not asked on their own)
 
     @property
     def prompts(self) -> int:
@@ -43,7 +51,7 @@ class PromptCount:
 
     def to_json(self) -> dict:
         return {"prompts": self.prompts, "by_kind": dict(sorted(self.by_kind.items())),
-                "passed": self.passed, "turns": self.turns}
+                "passed": self.passed, "joint": self.joint, "turns": self.turns}
 
 
 def prompt_kind(prompt: Prompt) -> str:
@@ -66,19 +74,46 @@ def count_table_prompts(ship_a: str, ship_b: str, *, turns: int = 1, seed: int =
     robots = [Robot(side.name, level(lv).name, seed)
               for side, lv in zip(scenario.sides, levels)]
     counts: Counter[str] = Counter()
-    passed = 0
+    passed = joint = 0
+    held: dict[str, object] = {}
     while session.pending is not None:
         prompt = session.pending
+        given, value, _why = held_answer(prompt, held, session)
+        held.pop(prompt.key, None)
         if policy.passes(prompt, session.state, session.combat, session.specs):
             value, source = prompt.default, PASSED
             passed += 1
+        elif given:
+            source = "robot"
+            joint += 1
         else:
             counts[prompt_kind(prompt)] += 1
-            robot = next((r for r in robots if r.mine(prompt, session)), None)
-            if robot is None:  # a prompt of no side (a shared roll): the first robot rolls it
-                robot = robots[0]
-            value, source = robot.decide(prompt, session), "robot"
+            form = joint_form(prompt, session.state, session.combat, session.specs, policy,
+                              held=held)
+            if form is None:
+                value = _robot(robots, prompt, session).decide(prompt, session)
+            else:
+                answer = robots_fill(robots, form, session)
+                value = answer.value_for(prompt.key)
+                held.update(answer.held())
+            source = "robot"
         outcome = session.answer(value, source)
         if isinstance(outcome, Refusal):
             raise DuelError(f"{prompt.key}: the session refused {value!r}: {outcome}", session)
-    return PromptCount(turns, dict(counts), passed)
+    return PromptCount(turns, dict(counts), passed, joint)
+
+
+def robots_fill(robots: list[Robot], form: JointForm, session: Session) -> JointAnswer:
+    """A joint form filled at once by the robots (each row by its side's robot), as a table
+    fills it: the rows after the pending one are decided before their prompts are asked
+    (:class:`~sfb_desk.engine.orders.joint.Ahead`)."""
+    rows = []
+    for n, row in enumerate(form.prompts):
+        view = session if n == 0 else Ahead(session, row)
+        rows.append((row.key, _robot(robots, row, view).decide(row, view)))
+    return JointAnswer(tuple(rows))
+
+
+def _robot(robots: list[Robot], prompt: Prompt, session: object) -> Robot:
+    """The robot of ``prompt``'s side; a prompt of no side (a shared roll): the first."""
+    return next((r for r in robots if r.mine(prompt, session)), robots[0])

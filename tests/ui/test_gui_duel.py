@@ -4,7 +4,8 @@ way the table plays it (issue 6, "done when"):
 * energy allocations written on the EA dock's sheet (speed plot typed, each weapon's action
   picked) and submitted with its button;
 * physical dice typed into the dice panel (one roll, or a batch of 15 DAC rolls) and Enter;
-* fire and the drone launch given on the orders panel (boxes ticked, Ctrl+Enter);
+* fire and the drone launch given on the orders panel (boxes ticked, Ctrl+Enter); both sides'
+  fire of an impulse in one joint form, a tab per side (the default "one form per impulse");
 * every other prompt let pass by the pass policy's switches ("skip announcements" and "pass
   all defaults until" the next impulse where the script does something), as a player would.
 
@@ -114,13 +115,19 @@ def roll_dice(qtbot, window, c, values: list[int]) -> None:
 
 
 def give_fire(qtbot, window, c, value: dict) -> None:
-    """The orders panel: tick each shot's weapon (its target is the only enemy), Ctrl+Enter."""
+    """The orders panel: tick each shot's weapon (its target is the only enemy), Ctrl+Enter.
+    A joint form (both sides' fire, a tab each): each tab's shots from the script."""
     panel = window.panels.orders
-    for ship, shots in value.items():
-        for shot in shots:
-            row = panel.editor.row(ship, shot["box"])
-            assert row.target.currentData() == shot["target"]
-            row.check.click()
+    editors = getattr(panel.editor, "editors", [panel.editor])
+    for n, editor in enumerate(editors):
+        if len(editors) > 1:
+            panel.editor.tabs.setCurrentIndex(n)
+            value = SCRIPT.get(editor.prompt.key) or {}
+        for ship, shots in value.items():
+            for shot in shots:
+                row = editor.row(ship, shot["box"])
+                assert row.target.currentData() == shot["target"]
+                row.check.click()
     wait_step(qtbot, c, lambda: qtbot.keyClick(panel, Qt.Key.Key_Return,
                                                Qt.KeyboardModifier.ControlModifier))
 
@@ -151,12 +158,17 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
     policy_box.announcements.setCurrentIndex(NEVER_ANNOUNCE)
     assert window.panels.orders.policy.skip_announcements
 
-    answered = 0
+    answered = joint_fire = 0
     while c.pending is not None:
         prompt = c.pending
         status = window.statusBar().currentMessage()
         assert prompt.purpose in status  # the status bar says what the program waits for
         value = pop_keyed(dict(SCRIPT), prompt)
+        form = window.panels.orders.joint
+        if form is not None and form.kind == "fire":
+            joint_fire += 1
+            if any(SCRIPT.get(k) is not None for k in form.keys):
+                value = value or {}
         if isinstance(prompt, Orders) and prompt.kind == "energy_allocation":
             assert window.panels.docks["ea"].isVisible()
             write_allocation(qtbot, window, c, value)
@@ -186,6 +198,7 @@ def test_three_turns_of_the_duel_through_the_gui(qtbot, window):
                                                              Qt.MouseButton.LeftButton))
         answered += 1
         assert answered < 400, "the GUI game does not end"
+    assert joint_fire > 0  # both sides' fire came as one form (and the game is the duel's)
 
     # The game is the hand-checked scripted duel, exactly.
     reference = Session(g.state, g.combat, g.specs)

@@ -224,6 +224,7 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
     assert c.pending.key == "T1.I8.fire.Federation"
     problems += check_sizes(qtbot, window)  # a fire declaration in the orders panel
     editor = window.panels.orders.editor
+    editor = getattr(editor, "editors", [editor])[0]  # a joint form: the Federation's tab
     # at least six weapon rows of the fire orders wholly in view at either size
     for width, height in SIZES:
         window.resize(width, height)

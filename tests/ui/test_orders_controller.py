@@ -20,7 +20,7 @@ from app_controller import answered  # noqa: E402
 from sfb_desk.ui.orders.fire import FireEditor
 from sfb_desk.ui.orders.panel import OrdersPanel
 
-from test_orders_helpers import duel, duel_setup
+from test_orders_helpers import ONE_AT_A_TIME, duel, duel_setup
 
 WAIT = 20_000
 SCRIPT = {a.key: a.value for a in duel.ANSWERS}
@@ -32,6 +32,7 @@ def game(qtbot, controller_in_app):
     panel = OrdersPanel()
     qtbot.addWidget(panel)
     panel.bind(c)
+    panel.set_policy(ONE_AT_A_TIME)  # a side at a time (joint forms: test_orders_joint)
     panel.resize(760, 700)
     panel.show()
     g = duel_setup()

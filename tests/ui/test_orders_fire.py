@@ -14,12 +14,13 @@ from sfb_desk.rules.hexes import hex_range
 from sfb_desk.ui.orders.fire import FireEditor
 from sfb_desk.ui.orders.panel import OrdersPanel
 
-from test_orders_helpers import FakeController, duel, duel_at, play_until
+from test_orders_helpers import ONE_AT_A_TIME, FakeController, duel, duel_at, play_until
 
 
 @pytest.fixture
 def panel(qtbot):
     p = OrdersPanel()
+    p.policy_box.set_policy(ONE_AT_A_TIME)  # a side at a time (joint forms: test_orders_joint)
     qtbot.addWidget(p)
     p.resize(760, 700)
     p.show()

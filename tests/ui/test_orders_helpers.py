@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
 from sfb_desk.engine.answers import NO_ANSWER
+from sfb_desk.engine.orders.pass_policy import DEFAULT
 from sfb_desk.engine.session import Accepted, Session
 from sfb_desk.qt.game_record import record_of
 from sfb_desk.rules.results import Refusal
@@ -57,6 +59,11 @@ def play_until(session: Session, key: str, source=None) -> Session:
 
 def duel_at(key: str) -> Session:
     return play_until(duel_session(), key)
+
+
+#: The default policy without joint forms: one prompt a ship or side at a time (the single
+#: editors' tests; the joint forms have their own, test_orders_joint).
+ONE_AT_A_TIME = replace(DEFAULT, joint_forms=False)
 
 
 class FakeController(QObject):

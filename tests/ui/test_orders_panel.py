@@ -18,7 +18,7 @@ from sfb_desk.ui.orders.choice import ChoiceEditor, MovementEditor
 from sfb_desk.ui.orders.fire import FireEditor
 from sfb_desk.ui.orders.panel import OrdersPanel, is_orders_prompt
 
-from test_orders_helpers import FakeController, duel_at
+from test_orders_helpers import ONE_AT_A_TIME, FakeController, duel_at
 
 SHIELD = Choice("T2.I8.shield.ENT.photon#A.KRT", "ENT photon#A strikes a hex spine: which "
                 "shield of KRT? (D3.43)", ("shield 1", "shield 2"), rule="D3.43", unit="KRT",
@@ -29,6 +29,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 @pytest.fixture
 def panel(qtbot):
     p = OrdersPanel()
+    p.policy_box.set_policy(ONE_AT_A_TIME)  # the single editors (joint forms: test_orders_joint)
     qtbot.addWidget(p)
     p.resize(700, 600)
     p.show()
@@ -163,7 +164,7 @@ def test_pass_without_a_default_says_so(qtbot, panel):
 
 def test_the_pass_policy_goes_to_the_controller(qtbot, panel):
     controller = bound(qtbot, panel, "T1.I8.fire.Federation")
-    assert controller.policies == [PassPolicy()]
+    assert controller.policies == [ONE_AT_A_TIME]  # the fixture's: the default but joint forms
     box = panel.policy_box
     box.announcements.setCurrentIndex(NEVER_ANNOUNCE)
     box.fire.setChecked(True)
@@ -171,8 +172,10 @@ def test_the_pass_policy_goes_to_the_controller(qtbot, panel):
     box.until.setChecked(True)
     box.until_turn.setValue(2)
     box.until_impulse.setValue(16)
+    box.joint.setChecked(True)
     assert controller.policies[-1] == PassPolicy(
-        skip_announcements=True, skip_idle_announcements=False, fire_max_range=8, until=(2, 16))
+        skip_announcements=True, skip_idle_announcements=False, fire_max_range=8, until=(2, 16),
+        joint_forms=True)
     assert panel.policy == controller.policies[-1]
     panel.set_policy(replace(NEVER, skip_idle_launches=True))
     assert box.launches.isChecked() and box.announcements.currentIndex() == 0

@@ -1,7 +1,8 @@
 """Issue 12: the app asks the table what ``sfb-desk-cli duel --table-prompts`` counts. The
 window's orders panel binds the default pass policy to the controller; turn 1 of FED-CA v
 KLI-D7 from range 15 is answered prompt by prompt (a robot of each side decides, as the count
-does) and every prompt the panels were shown is counted."""
+does; a joint form the panel shows is filled by the robots at once and given in one answer) and
+every prompt the panels were shown is counted."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from sfb_desk.engine.orders.pass_policy import DEFAULT
 from sfb_desk.qt.game_record import session_of
 from sfb_desk.robot.duel import duel_scenario, unit_ids
 from sfb_desk.robot.robot import Robot
-from sfb_desk.robot.table_prompts import count_table_prompts, prompt_kind
+from sfb_desk.robot.table_prompts import count_table_prompts, prompt_kind, robots_fill
 from sfb_desk.ui.window.main_window import MainWindow
 
 from app_controller import WAIT, answered
@@ -52,12 +53,21 @@ def test_the_app_asks_what_the_count_says(qtbot, window):
     with qtbot.waitSignal(c.answer_done, timeout=WAIT):
         c.new_game(setup.state, combat=setup.combat, specs=setup.specs)
     robots = [Robot(side.name, "captain", 0) for side in scenario.sides]
+    forms = 0
     while c.pending is not None:
         session = session_of(c.record)
         prompt = session.pending
-        robot = next((r for r in robots if r.mine(prompt, session)), robots[0])
-        assert answered(qtbot, c, lambda: c.answer(robot.decide(prompt, session), "robot"))
+        form = window.panels.orders.joint
+        if form is not None:
+            assert form.prompts[0] == prompt
+            value = robots_fill(robots, form, session)
+            forms += 1
+        else:
+            robot = next((r for r in robots if r.mine(prompt, session)), robots[0])
+            value = robot.decide(prompt, session)
+        assert answered(qtbot, c, lambda: c.answer(value, "robot"))
     asked = Counter(prompt_kind(p) for p in shown)
     count = count_table_prompts("FED-CA", "KLI-D7", turns=1, library=library)
     assert dict(asked) == count.by_kind
-    assert sum(asked.values()) == count.prompts
+    assert sum(asked.values()) == count.prompts <= 60  # issue 12: at most 60 questions
+    assert forms == 10 and count.joint == 10  # 8 movement pairs, fire on impulses 1 and 18

@@ -45,6 +45,10 @@ The policy is a frozen, picklable value (it crosses to the worker thread) and
 * ``skip_idle_displacement`` (on): the DisDev Declaration Step (G18.311) passes unless an armed
   displacement device of the side may be declared on a unit other than its own ship, or launch a
   satellite ship aboard (:mod:`.andromedan_options`); self-displacement alone does not ask;
+* ``joint_forms`` (on): not a pass but how the table is asked: the movement prompts of the
+  ships the table plays in one impulse, and the fire declarations of the sides it plays, come
+  as one form (:mod:`.joint`; C1.313 precedence kept in the form, D6.315 simultaneous fire);
+  off, one prompt at a time;
 * ``until``: every prompt with a default passes before impulse ``until = (turn, impulse)``.
 
 :data:`ASK_ALL` passes nothing. A prompt without a default (dice, the energy allocation,
@@ -93,6 +97,7 @@ class PassPolicy:
     skip_idle_mines: bool = True
     skip_idle_panels: bool = True
     skip_idle_displacement: bool = True
+    joint_forms: bool = True  # one form per impulse step for the ships the table plays (.joint)
 
     @property
     def active(self) -> bool:
@@ -180,6 +185,8 @@ class PassPolicy:
             parts.append("panel orders only when a bank can rise, is full or fire can strike")
         if self.skip_idle_displacement:
             parts.append("displacement only with a target other than the ship itself")
+        if self.joint_forms:
+            parts.append("one form per impulse for the ships the table plays")
         return "; ".join(parts) or "ask for everything"
 
 

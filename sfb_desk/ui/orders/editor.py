@@ -58,6 +58,10 @@ class OrderEditor(QWidget):
         """The answer as the editor stands (OrdersInputError if it cannot be sent)."""
         raise NotImplementedError
 
+    def pass_value(self) -> object:
+        """The answer of "Pass": the prompt's default (a joint form: every row's)."""
+        return self.prompt.default
+
     def handle_key(self, event: QKeyEvent) -> bool:
         """A key the panel did not use (shortcuts of choices and movement); True if used."""
         return False

@@ -13,6 +13,11 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
   (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
+With the pass policy's "one form per impulse" switch (on by default), a movement or fire prompt
+that other prompts of the same impulse step follow for the ships the table plays comes as one
+joint form (:mod:`.joint`, :mod:`sfb_desk.engine.orders.joint`): its answer answers the pending
+prompt and the controller holds the other rows for their prompts.
+
 "Give orders" (Ctrl+Enter) sends the editor's answer; "Pass" (Enter, while nothing has been
 changed in the editor) answers the prompt's default. A refusal (the controller's
 ``refused``) is shown in red with its rule and the editor keeps what was entered.
@@ -140,7 +145,7 @@ POLICY_VERSION = 2
 _FLAGS = ("skip_announcements", "skip_idle_announcements", "skip_idle_launches",
           "fire_when_able", "skip_self_destruct", "skip_idle_tractors",
           "skip_idle_marines", "skip_forced_moves", "skip_idle_mines",
-          "skip_idle_panels", "skip_idle_displacement")
+          "skip_idle_panels", "skip_idle_displacement", "joint_forms")
 DEFAULT_POLICY = PassPolicy()
 
 
@@ -179,6 +184,7 @@ class OrdersPanel(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._prompt: Prompt | None = None
         self._editor: OrderEditor | None = None
+        self.joint = None  # the JointForm shown, if any (sfb_desk.engine.orders.joint)
         self._context_source = None
         self.purpose = QLabel("Nothing to order now")
         self.purpose.setObjectName("ordersPurpose")
@@ -206,6 +212,7 @@ class OrdersPanel(QWidget):
         self.pass_button.clicked.connect(self.pass_)
         self.policy_box = PassPolicyBox()
         self.policy_box.policy_changed.connect(self.policy_changed)
+        self.policy_changed.connect(self._refresh)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.pass_button)
@@ -274,16 +281,25 @@ class OrdersPanel(QWidget):
         self._say("")
         self._set_editor(None)
         self.who.setText("")
+        self.joint = None
         if isinstance(prompt, DiceRequest):
             self.purpose.setText(f"Waiting for dice: {prompt.purpose}")
         elif isinstance(prompt, Orders) and prompt.kind == "energy_allocation":
             self.purpose.setText(f"Energy allocation for {prompt.unit}: fill in the EA sheet")
             self.who.setText(f"Rule {prompt.rule}" if prompt.rule else "")
         elif self._prompt is not None:
-            p = self._prompt
+            p, ctx = self._prompt, ctx or self.context()
+            self.joint = self._joint_form(p, ctx)
             self.purpose.setText(p.purpose)
-            self.who.setText(self._who(p, ctx or self.context()))
-            self._set_editor(editor_for(p, ctx or self.context()))
+            self.who.setText(self._who(p, ctx))
+            if self.joint is not None:
+                from .joint import form_title, joint_editor
+
+                self.purpose.setText(form_title(self.joint))
+                self.who.setText("")  # the title says it: the orders get the room
+                self._set_editor(joint_editor(self.joint, ctx))
+            else:
+                self._set_editor(editor_for(p, ctx))
         else:
             self.purpose.setText("Nothing to order now" if prompt is None else str(prompt))
         self.who.setVisible(bool(self.who.text()))
@@ -295,6 +311,28 @@ class OrdersPanel(QWidget):
         has_default = self._prompt is not None and self._prompt.default is not None
         self.pass_button.setEnabled(editing and has_default)
         self._take_focus()
+
+    def _joint_form(self, prompt: Prompt, ctx: OrdersContext | None):  # noqa: ANN202
+        """The joint form for ``prompt`` (the ships and sides the table plays: those no robot
+        plays), or None."""
+        if ctx is None or not self.policy.joint_forms or not isinstance(prompt, Orders) \
+                or prompt.kind not in ("movement", "fire"):
+            return None
+        from sfb_desk.engine.orders.joint import joint_form
+
+        source = self._context_source
+        robots = set(source.robots()) if hasattr(source, "robots") else set()
+        held = getattr(source, "held_answers", {})
+        sides = {u.side for u in ctx.state.units} - robots
+        return joint_form(prompt, ctx.state, ctx.combat, ctx.specs, self.policy, sides,
+                          held=held)
+
+    @Slot(object)
+    def _refresh(self, _policy: object = None) -> None:
+        """The switches changed: show the pending prompt again (a joint form or not)."""
+        prompt, self._prompt = self._prompt, None
+        if prompt is not None:
+            self.set_prompt(prompt)
 
     def _who(self, prompt: Prompt, ctx: OrdersContext | None) -> str:
         """Unit or side, rule, turn and impulse: what the purpose line does not say already
@@ -359,7 +397,8 @@ class OrdersPanel(QWidget):
             self._say(f"{prompt.purpose}: there is no default; an answer is needed")
             return
         self._say("")
-        self.answered.emit(prompt.default)
+        self.answered.emit(self._editor.pass_value() if self._editor is not None
+                           else prompt.default)
 
     @Slot(object)
     def _submitted(self, value: object) -> None:

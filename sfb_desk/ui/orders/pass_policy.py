@@ -6,7 +6,9 @@ never (C12.36); skip launches when nothing can launch (F2); ask for fire only wh
 weapon has a target in range and arc (D6.315; optionally within a number of hexes); ask about
 self-destruction (D5.5); skip a move with one legal order (C3.2, C4.1); skip idle tractors,
 marines, mine laying, panel orders and self-only displacement; and pass every prompt with a
-default until a turn and impulse. They start as the default policy (ask only what can matter).
+default until a turn and impulse. One more is not a pass: "One form per impulse for the ships
+the table plays" (on) gathers the table's movement orders of an impulse, and its sides' fire
+declarations, into one joint form (C1.313, D6.315; :mod:`sfb_desk.engine.orders.joint`). They start as the default policy (ask only what can matter).
 :attr:`PassPolicyBox.policy_changed` carries the new policy at each change.
 """
 
@@ -69,6 +71,11 @@ SWITCHES = (
      "D6.315: pass the Fire Decision Step unless a ready weapon of the side (loaded E1.2, "
      "capacitor H6.3, rate of fire E1.50) has a target in arc (D2) and range (D1.4) it could "
      "damage on some die", "fireWhenAble"),
+    ("joint", "One form per impulse for the ships the table plays",
+     "Hot seat: the movement orders of the table's ships on one impulse come as one form, "
+     "slowest ship first (C1.313), and the fire declarations of the table's sides as one form "
+     "with a tab per side (D6.315, simultaneous). Off: one prompt a ship or side at a time",
+     "jointForms"),
 )
 
 
@@ -148,12 +155,14 @@ class PassPolicyBox(QGroupBox):
         grid.addWidget(self.mines, 4, 1, 1, 2)
         grid.addWidget(self.panels, 5, 0)
         grid.addWidget(self.displacement, 5, 1, 1, 2)
-        grid.addWidget(self.until, 6, 0)
-        grid.addWidget(self.until_turn, 6, 1)
-        grid.addWidget(self.until_impulse, 6, 2)
+        grid.addWidget(self.joint, 6, 0, 1, 3)
+        grid.addWidget(self.until, 7, 0)
+        grid.addWidget(self.until_turn, 7, 1)
+        grid.addWidget(self.until_impulse, 7, 2)
         grid.setColumnStretch(0, 1)
         for box in (self.self_destruct, self.launches, self.tractors, self.marines, self.fire,
-                    self.moves, self.mines, self.panels, self.displacement, self.until):
+                    self.moves, self.mines, self.panels, self.displacement, self.joint,
+                    self.until):
             box.toggled.connect(self._changed)
         self.announcements.currentIndexChanged.connect(self._changed)
         for spin in (self.fire_range, self.until_turn, self.until_impulse):
@@ -177,6 +186,7 @@ class PassPolicyBox(QGroupBox):
             skip_idle_launches=self.launches.isChecked(),
             fire_when_able=self.fire.isChecked(),
             fire_max_range=self.fire_range.value(),
+            joint_forms=self.joint.isChecked(),
             until=(self.until_turn.value(), self.until_impulse.value())
             if self.until.isChecked() else None,
         )
@@ -198,6 +208,7 @@ class PassPolicyBox(QGroupBox):
             self.launches.setChecked(policy.skip_idle_launches)
             self.fire.setChecked(policy.fire_when_able)
             self.fire_range.setValue(policy.fire_max_range)
+            self.joint.setChecked(policy.joint_forms)
             self.until.setChecked(policy.until is not None)
             if policy.until is not None:
                 self.until_turn.setValue(policy.until[0])

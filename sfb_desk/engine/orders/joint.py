@@ -1,0 +1,241 @@
+"""Joint forms: one form for the simultaneous decisions of one impulse step (hot seat).
+
+A table that plays several sides (or several ships of one side) is asked, by the sequencer,
+one prompt at a time: the movement of each ship in C1.313 precedence (slowest first,
+:mod:`sfb_desk.engine.movement_steps`), the fire declarations of each side (D6.315). With the
+pass policy's ``joint_forms`` switch (:class:`~.pass_policy.PassPolicy`, on by default) the
+table gets them as ONE form instead: :func:`joint_form` says which of the prompts still to come
+in the step of the pending one the form covers, each as the prompt the sequencer will ask (same
+key, same legal orders). The form answers the pending prompt; its other rows are *held* by
+prompt key and given, as the table's answers, when each prompt arrives (:func:`held_answer`:
+the session checks each; one refused because the situation changed, e.g. a tractor link or an
+HET breakdown, is asked normally with a line saying why). Nothing in the sequencer, the prompt
+keys, the saves or the replay changes: a game played with joint forms logs the same answers,
+prompt by prompt, as one answered prompt by prompt.
+
+* Movement (C1.313, C1.4): the table-played ships with a real choice this impulse, in the order
+  they move, so the slower ship's row comes before the faster one's, as the rule intends. A
+  forced move the policy passes is not a row; a ship another player (a robot) moves ends the
+  form: the table sees that move before it orders the ships after it.
+* Fire (D6.315, declared secretly and simultaneously): the fire declarations of each
+  table-played side whose fire the policy does not pass (:func:`fire_choices`: its ready
+  weapons).
+
+Qt-free: the app's orders panel, its automatic answerer (:class:`sfb_desk.qt.game_record.
+AutoAnswers`) and the command line's count (:mod:`sfb_desk.robot.table_prompts`) use the same
+functions, so the app asks what the count says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...rules.game_state import GameState
+from ...rules.movement.core import STRAIGHT, legal_orders
+from ...rules.results import Refusal
+from ...rules.ship import ShipSpec
+from ...rules.units import Unit, clock_of
+from ..prompts import Orders, Prompt
+from .pass_policy import PassPolicy
+
+if TYPE_CHECKING:
+    from ..records import Combat
+    from ..session import Session
+    from .fire_options import OrdersContext, WeaponOption
+
+#: The kinds of prompt a joint form gathers.
+JOINT_KINDS = ("movement", "fire")
+
+
+@dataclass(frozen=True, slots=True)
+class JointForm:
+    """The prompts one form answers: the pending one first, then those it pre-answers, in the
+    order the sequencer asks them."""
+
+    kind: str
+    prompts: tuple[Orders, ...]
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(p.key for p in self.prompts)
+
+    @property
+    def ahead(self) -> tuple[Orders, ...]:
+        """The rows after the pending prompt (held until their prompts arrive)."""
+        return self.prompts[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class JointAnswer:
+    """A joint form's answers, ``(prompt key, answer)`` in the form's order: the first answers
+    the pending prompt, the others are held for theirs."""
+
+    answers: tuple[tuple[str, object], ...]
+
+    def value_for(self, key: str) -> object:
+        return dict(self.answers)[key]
+
+    def held(self) -> dict[str, object]:
+        return dict(self.answers[1:])
+
+
+def joint_form(pending: Prompt | None, state: GameState, combat: Combat | None,
+               specs: Mapping[str, ShipSpec] | None, policy: PassPolicy | None,
+               table_sides: Collection[str] | None = None, *,
+               held: Collection[str] = ()) -> JointForm | None:
+    """The joint form for ``pending`` (module docstring), or None when there is none: the
+    switch is off, the prompt is not a movement or fire prompt, or no other prompt of its step
+    is the table's. ``table_sides``: the sides the table plays (None: all); ``held``: keys
+    already held by an earlier form (not listed again)."""
+    if pending is None or policy is None or not getattr(policy, "joint_forms", False):
+        return None
+    if not isinstance(pending, Orders) or pending.kind not in JOINT_KINDS:
+        return None
+    if pending.kind == "movement":
+        rows = movement_rows(pending, state, combat, specs, policy, table_sides, held)
+    else:
+        rows = fire_rows(pending, state, combat, specs, policy, table_sides, held)
+    if len(rows) < 2:
+        return None
+    return JointForm(pending.kind, (pending, *rows[1:]))
+
+
+def precedence(state: GameState) -> list[Unit]:
+    """The order units under orders move in an impulse (C1.313 as the sequencer applies it,
+    decisions.md: slower first; nimble and computer-controlled later; then by id)."""
+    units = sorted((u for u in state.units if u.active and not u.is_seeker), key=lambda u: u.id)
+    units.sort(key=lambda u: (u.profile.computer, u.nimble, u.speed))
+    return units
+
+
+def movement_prompt(unit: Unit, state: GameState, combat: Combat | None) -> Orders | None:
+    """The movement prompt the sequencer will ask ``unit`` this impulse (C1.4, its legal orders
+    from :func:`~sfb_desk.rules.movement.core.legal_orders`), or None when it asks none (the
+    unit does not move, or a web holds it, G10.5)."""
+    impulse = state.impulse
+    choices = legal_orders(unit, impulse, clock_of(state.turn, impulse), state.options)
+    if choices == ("stay",):
+        return None
+    battlefield = getattr(combat, "battlefield", None)
+    if battlefield is not None and "stay" not in choices and any(
+            d.id == unit.id for d in battlefield.dragons):
+        choices += ("stay",)  # SM7.467: a dragon may skip a move
+    webs = getattr(getattr(combat, "c2", None), "webs", None)
+    if webs is not None and webs.caught and webs.holding(unit.id) is not None:
+        return None
+    scheduled = choices[0] == STRAIGHT
+    return Orders(f"T{state.turn}.I{impulse}.move.{unit.id}", "movement",
+                  f"Movement of {unit.name or unit.id}, impulse {impulse} (speed {unit.speed})",
+                  unit=unit.id, options=choices, rule="C1.4",
+                  default=STRAIGHT if scheduled else "stay")
+
+
+def movement_rows(pending: Orders, state: GameState, combat: Combat | None,
+                  specs: Mapping[str, ShipSpec] | None, policy: PassPolicy,
+                  table_sides: Collection[str] | None, held: Collection[str]) -> list[Orders]:
+    """``pending`` and the movement prompts after it that one form may answer (module
+    docstring), in C1.313 order."""
+    order = precedence(state)
+    ids = [u.id for u in order]
+    if pending.unit not in ids:
+        return [pending]
+    rows = [pending]
+    for unit in order[ids.index(pending.unit) + 1:]:
+        prompt = movement_prompt(unit, state, combat)
+        if prompt is None or prompt.key in held:
+            continue
+        if policy.passes(prompt, state, combat, specs):
+            continue  # a forced move: the program makes it
+        if table_sides is not None and unit.side not in table_sides:
+            break  # another player moves it first: the table sees that move (C1.313)
+        rows.append(prompt)
+    return rows
+
+
+def fire_prompt(side: str, state: GameState) -> Orders:
+    """The fire prompt the sequencer asks ``side`` this impulse (D6.315)."""
+    return Orders(f"T{state.turn}.I{state.impulse}.fire.{side}", "fire",
+                  f"Fire declarations of side {side}, impulse {state.impulse} (D6.315)",
+                  side=side, rule="D6.315", default={})
+
+
+def fire_rows(pending: Orders, state: GameState, combat: Combat | None,
+              specs: Mapping[str, ShipSpec] | None, policy: PassPolicy,
+              table_sides: Collection[str] | None, held: Collection[str]) -> list[Orders]:
+    """``pending`` and the fire prompts of the other table-played sides after it (sides in the
+    sequencer's order) that the policy does not pass: fire is declared simultaneously."""
+    sides = sorted({u.side for u in state.units if u.active and not u.is_seeker})
+    if pending.side not in sides:
+        return [pending]
+    rows = [pending]
+    for side in sides[sides.index(pending.side) + 1:]:
+        if table_sides is not None and side not in table_sides:
+            continue  # its player declares on its own; nothing it declares changes the rest
+        prompt = fire_prompt(side, state)
+        if prompt.key in held or policy.passes(prompt, state, combat, specs):
+            continue
+        rows.append(prompt)
+    return rows
+
+
+def fire_choices(ctx: OrdersContext, prompt: Orders) -> list[tuple[Unit, list[WeaponOption]]]:
+    """The fire options of a fire row: each ship of the side with its weapons
+    (:func:`~.fire_options.weapon_options`: ready ones have ``not_ready`` None)."""
+    from .fire_options import weapon_options
+
+    out = []
+    for unit in ctx.side_units(prompt.side):
+        options = weapon_options(ctx, unit)
+        if options:
+            out.append((unit, options))
+    return out
+
+
+# -- giving held answers -----------------------------------------------------------------------
+def check_ahead(session: Session, prompt: Orders, value: object) -> Refusal | None:
+    """The session's own check of ``value`` for a row of a joint form not yet asked (the
+    session's movement or fire check, changing nothing), as if it were pending now."""
+    if prompt.kind == "movement":
+        unit = session.state.find(prompt.unit or "")
+        if unit is None:
+            return Refusal("C1.4", f"{prompt.unit} is no longer in play")
+        checked = session._check_move(unit, value)  # noqa: SLF001 - the sequencer's own check
+    elif prompt.kind == "fire":
+        checked = session._check_fire(prompt.side, value)  # noqa: SLF001
+    else:
+        return session.check(value) if session.pending == prompt else None
+    return checked if isinstance(checked, Refusal) else None
+
+
+class Ahead:
+    """``session`` seen from a row of a joint form not yet asked: ``pending`` is the row's
+    prompt and :meth:`check` checks answers to it (:func:`check_ahead`); everything else is the
+    session's. Lets a robot fill a joint form's rows the way it answers a pending prompt."""
+
+    def __init__(self, session: Session, prompt: Orders) -> None:
+        self._session = session
+        self.pending = prompt
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._session, name)
+
+    def check(self, value: object) -> Refusal | None:
+        return check_ahead(self._session, self.pending, value)
+
+
+def held_answer(prompt: Prompt, held: Mapping[str, object],
+                session: Session) -> tuple[bool, object, str]:
+    """A held answer for the arriving ``prompt``: ``(True, value, "")`` when one is held and the
+    session accepts it; ``(False, None, why)`` when one is held but refused now (the prompt is
+    asked normally and ``why`` says so); ``(False, None, "")`` when none is held."""
+    if prompt.key not in held:
+        return False, None, ""
+    value = held[prompt.key]
+    refusal = session.check(value)
+    if refusal is None:
+        return True, value, ""
+    what = f"'{value}'" if isinstance(value, str) else "the orders"
+    return False, None, (f"{prompt.purpose}: {what} given in the joint form cannot be carried "
+                         f"out now ({refusal}); choose again")
