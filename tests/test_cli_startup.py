@@ -75,7 +75,7 @@ def test_ship_reads_the_compiled_library_without_the_file_loader(tmp_path):
     assert second["out"] == first["out"] and second["out"].startswith("FED-CA: Federation CA")
     assert _loaded(second, HEAVY) == []
     assert _loaded(second, ("pydantic", "tomllib", "sfb_desk.data.ship_file", "typing", "json",
-                            "argparse", "dataclasses", "inspect")) == []
+                            "argparse", "dataclasses", "inspect", "pickle")) == []
 
 
 def test_a_players_start_finds_its_folders_without_platformdirs(tmp_path):

@@ -11,23 +11,22 @@ and the size and modification time of every module of ``sfb_desk/data`` and ``sf
 loaded, and its problems reported, every time). A cache that cannot be read is ignored and
 rewritten; one that cannot be written is simply not kept.
 
-Each spec is kept pickled on its own, with the class id it defines: a command that needs one
-class (``sfb-desk-cli ship FED-CA``) unpickles that one only (:meth:`SpecCache.known`,
-:func:`sfb_desk.data.library.load_library_for`), the app all of them.
+Each spec is kept on its own as bytes (:mod:`sfb_desk.data.library_codec`: plain values in
+:mod:`marshal`'s format, read without importing pickle), with the class id it defines: a command
+that needs one class (``sfb-desk-cli ship FED-CA``) reads that one only (:meth:`SpecCache.known`,
+:func:`sfb_desk.data.library.load_library_for`), the app all of them. The cache file itself is
+marshal's too, written to a temporary file then renamed into place (never half written).
 """
 
 from __future__ import annotations
 
-import io
+import marshal
 import os
-import pickle
 import sys
 from pathlib import Path
 
 from sfb_desk import __version__
-from sfb_desk.data import paths
-from sfb_desk.rules import ship
-from sfb_desk.rules.records import init_fields
+from sfb_desk.data import library_codec, paths
 from sfb_desk.rules.ship import ShipSpec, normalise_ship_id
 
 try:  # the C module hashlib takes blake2b from, without loading OpenSSL (start-up time)
@@ -39,7 +38,11 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # One cache file per installed copy of the program (named by its folder), so that two copies
 # (two virtual environments, a packaged build beside a source checkout) do not overwrite each
 # other's cache at every start: their modules' times differ, so each would find the other's stale.
-CACHE_NAME = f"ship-library-{blake2b(str(_PACKAGE).encode(), digest_size=6).hexdigest()}.pickle"
+_COPY = blake2b(str(_PACKAGE).encode(), digest_size=6).hexdigest()
+CACHE_NAME = f"ship-library-{_COPY}.marshal"
+#: The name the cache had when it was pickled (before issue 13's last start-up work): removed
+#: when the cache is written.
+OLD_CACHE_NAME = f"ship-library-{_COPY}.pickle"
 
 
 def program_fingerprint() -> tuple:
@@ -68,49 +71,12 @@ def digest(content: bytes) -> str:
     return blake2b(content, digest_size=16).hexdigest()
 
 
-def _restore(cls: type, values: tuple) -> object:
-    """A frozen dataclass from its public init fields in order, set through its slots, then
-    its ``__post_init__`` (a few times faster than unpickling through the dataclass's
-    generic ``__setstate__``: the whole library is read at every start)."""
-    obj = object.__new__(cls)
-    for setter, value in zip(_SETTERS[cls], values):
-        setter(obj, value)
-    post = getattr(cls, "__post_init__", None)
-    if post is not None:
-        post(obj)
-    return obj
+def loads(data: bytes) -> ShipSpec:
+    return library_codec.loads(data)
 
 
-def _public_init_fields(cls: type) -> list[str]:
-    names = list(init_fields(cls))
-    public = [n for n in names if not n.startswith("_")]
-    if names[: len(public)] != public:
-        raise TypeError(f"{cls.__name__}: private init fields before public ones")
-    return public
-
-
-def _reducer(cls: type, names: list[str]) -> object:
-    def reduce(obj: object) -> tuple:
-        return _restore, (cls, tuple(getattr(obj, n) for n in names))
-
-    return reduce
-
-
-_SPEC_CLASSES = (ship.ShipSpec, ship.Weapon, ship.ShuttleBay, ship.SpecialSystem, ship.Refit, ship.Disagreement)
-_FIELDS = {cls: _public_init_fields(cls) for cls in _SPEC_CLASSES}
-_SETTERS = {cls: tuple(getattr(cls, n).__set__ for n in names) for cls, names in _FIELDS.items()}
-
-
-def loads(data: bytes) -> object:
-    return pickle.loads(data)
-
-
-def dumps(specs: object) -> bytes:
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {cls: _reducer(cls, names) for cls, names in _FIELDS.items()}
-    pickler.dump(specs)
-    return buffer.getvalue()
+def dumps(spec: ShipSpec) -> bytes:
+    return library_codec.dumps(spec)
 
 
 #: Specs met in this process by digest, whatever the cache folder (the code that built them is
@@ -133,7 +99,7 @@ class SpecCache:
         if not _FINGERPRINT:
             _FINGERPRINT.append(program_fingerprint())
         self.fingerprint = _FINGERPRINT[0]
-        self._old, self._old_index, self._ids = self._read()  # digest -> pickled spec, id
+        self._old, self._old_index, self._ids = self._read()  # digest -> the spec's bytes, id
         self._used: dict[str, ShipSpec] = {}
         self._index: dict[str, tuple[int, int, int, str]] = {}
         self.hits = 0
@@ -143,7 +109,7 @@ class SpecCache:
                              dict[str, str]]:
         try:
             with open(self.file, "rb") as handle:
-                stored = pickle.load(handle)
+                stored = marshal.loads(handle.read())
         except Exception:  # noqa: BLE001 - missing, truncated or from another program: rebuild
             return {}, {}, {}
         if type(stored) is not dict or stored.get("fingerprint") != self.fingerprint:
@@ -213,8 +179,8 @@ class SpecCache:
         specs = {key: self._old[key] if type(self._old.get(key)) is bytes else dumps(spec)
                  for key, spec in self._used.items()}
         ids = {key: normalise_ship_id(spec.id) for key, spec in self._used.items()}
-        data = pickle.dumps({"fingerprint": self.fingerprint, "specs": specs, "index": self._index,
-                             "ids": ids}, protocol=pickle.HIGHEST_PROTOCOL)
+        data = marshal.dumps({"fingerprint": self.fingerprint, "specs": specs,
+                              "index": self._index, "ids": ids}, library_codec.VERSION)
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".ship-library-", dir=self.file.parent)
@@ -225,5 +191,6 @@ class SpecCache:
             except BaseException:
                 Path(tmp).unlink(missing_ok=True)
                 raise
+            (self.file.parent / OLD_CACHE_NAME).unlink(missing_ok=True)
         except OSError:
             return  # a read-only cache folder: load from the files next time too

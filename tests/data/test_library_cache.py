@@ -7,6 +7,7 @@ specs the files give.
 
 from __future__ import annotations
 
+import marshal
 import pickle
 
 import pytest
@@ -80,8 +81,12 @@ def test_a_broken_file_is_reported_at_every_start():
         assert "FED-CA" in library
 
 
-@pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps(["a list"]),
-                                     pickle.dumps({"fingerprint": ("old program",), "specs": {"x": 1}})])
+@pytest.mark.parametrize("content", [
+    b"", b"not marshal data", marshal.dumps(["a list"]),
+    marshal.dumps({"fingerprint": ("old program",), "specs": {"x": 1}}),
+    pickle.dumps({"fingerprint": ("old program",), "specs": {"x": 1}}),  # the pickled cache of old
+    marshal.dumps({"fingerprint": "x"})[:-3],  # cut short
+])
 def test_an_unreadable_or_stale_cache_is_rebuilt(content):
     cache_file = paths.user_cache_dir() / CACHE_NAME
     cache_file.write_bytes(content)
