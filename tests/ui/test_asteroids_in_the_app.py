@@ -90,3 +90,33 @@ def test_a_novas_clusters_are_drawn_as_seven_hex_asteroid_areas():
     clusters = [t for t in view.terrain if t.kind == "asteroids"]
     assert [len(t.hexes) for t in clusters] == [7, 7]
     assert clusters[0].hexes[0].label == "2210" and len(view.nova) == 19
+
+
+def test_the_table_is_typed_checked_and_saved_in_its_dialog(qtbot, tmp_path):
+    from sfb_desk.data.asteroid_table import load_table
+    from sfb_desk.ui.library.asteroid_table import AsteroidTableDialog
+
+    dialog = AsteroidTableDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 3 and dialog.table.columnCount() == 7
+    rows = [("1-9", (0, 0, 1, 1, 2, 2)), ("10-19", (1, 1, 2, 2, 3, 3))]
+    for row, (speeds, damage) in enumerate(rows):
+        dialog.table.item(row, 0).setText(speeds)
+        for k, d in enumerate(damage, 1):
+            dialog.table.item(row, k).setText(str(d))
+    assert not dialog.save()  # the last column ends at 19: refused, nothing written
+    assert "leave its highest speed open" in dialog.problems.text() and "(P3.2)" in \
+        dialog.problems.text()
+    assert load_table() is None
+    dialog.table.item(1, 0).setText("10+")
+    dialog.table.item(0, 3).setText("x")
+    assert not dialog.save() and "whole number" in dialog.problems.text()
+    dialog.table.item(0, 3).setText("1")
+    assert dialog.save()
+    table = load_table()
+    assert [b.label for b in table.bands] == ["1-9", "10+"] and table.damage(12, 6) == 3
+    again = AsteroidTableDialog()
+    qtbot.addWidget(again)
+    assert again.table.rowCount() == 2 and again.table.item(1, 0).text() == "10+"
+    again.forget()
+    assert load_table() is None

@@ -112,6 +112,8 @@ def build_menus(window) -> dict[str, QAction]:  # noqa: ANN001 - MainWindow
     actions["problems"] = _action(window, library, "Show file &problems…", window.show_problems)
     actions["builder"] = _action(window, library, "&Build a scenario…",
                                  partial(open_builder, window))
+    actions["asteroids"] = _action(window, library, "&Asteroid Damage Table (Basic Set)…",
+                                   partial(open_asteroid_table, window))
 
     campaign = bar.addMenu("&Campaign")
     actions.update(add_campaign_actions(window, campaign))
@@ -251,6 +253,16 @@ def open_builder(window):  # noqa: ANN001, ANN201
 
         library = load_library()
     dialog = ScenarioBuilder(library, window)
+    dialog.open()
+    return dialog
+
+
+def open_asteroid_table(window):  # noqa: ANN001, ANN201
+    """The Asteroid Damage Table (P3.2) from the player's Basic Set (ui/library)."""
+    from ..library.asteroid_table import AsteroidTableDialog
+
+    dialog = AsteroidTableDialog(window)
+    dialog.resize(760, 460)
     dialog.open()
     return dialog
 
