@@ -7,7 +7,7 @@ class; they name rules, not sources.
 
 from __future__ import annotations
 
-from sfb_desk.rules.ship import DRAFT, INCOMPLETE, ShipSpec
+from sfb_desk.rules.ship import DRAFT, INCOMPLETE, ShipSpec, why_reconstructed
 from sfb_desk.rules.weapon_types import WEAPON_TYPES
 
 #: Special-system keys the damage allocation never reaches, and what they are.
@@ -26,9 +26,12 @@ def capabilities(spec: ShipSpec) -> tuple[list[str], list[str]]:
     can.append("play it in a duel, a scenario or against the robot: movement, energy "
                "allocation, fire and damage allocation on its SSD")
     if status == "reconstructed":
-        cannot.append("vouch for its box counts: Module C2 prints none, so every count the "
-                      "module does not state is reconstructed for practice; complete it from "
-                      "your SSD book in the ship designer")
+        why = why_reconstructed(spec)
+        if why.startswith("Module C2"):
+            why = ("Module C2 prints none, so every count the module does not state is "
+                   "reconstructed for practice")
+        cannot.append(f"vouch for its box counts: {why}; complete it from your SSD book in "
+                      "the ship designer")
     if status == DRAFT:
         cannot.append("vouch for its box counts: they come from one public transcription "
                       f"({len(spec.disagreements)} disputed facts listed); check them against "

@@ -101,7 +101,7 @@ def _text(value: object) -> str:
 
 #: The check item of a RECONSTRUCTED Module C2 class: every count not stated by the module must
 #: be typed from the player's SSD book and confirmed before the ship is marked checked.
-RECONSTRUCTED_ENTRY = "every reconstructed box count (from your Module C2 SSD book)"
+RECONSTRUCTED_ENTRY = "every reconstructed box count (from your SSD book)"
 
 @dataclass(frozen=True)
 class CheckItem:

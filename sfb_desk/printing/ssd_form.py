@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
-from sfb_desk.rules.ship import ShipSpec
+from sfb_desk.rules.ship import ShipSpec, why_reconstructed
 
 from . import fonts
 from .form import (
@@ -221,9 +221,11 @@ def _banner(spec: ShipSpec, width: float) -> tuple[list[Item], float]:
         h = paragraph(b, 4.0, 3.0, text, width - 8.0, 7.0, True, "banner")
         return [Item("frame", Rect(0.0, 0.0, width, h + 6.0), style="banner"), *b.items], h + 6.0
     if spec.data_status == "reconstructed":  # issue 17: Module C2 prints no box counts
-        text = ("RECONSTRUCTED: PRACTICE DATA, NOT THE SSD. Module C2 prints no box counts; this "
-                "page keeps every fact the module states and reconstructs the rest. Complete the "
-                "ship from your SSD book in the ship designer.")
+        why = why_reconstructed(spec)
+        if why.startswith("Module C2"):
+            why += "; this page keeps every fact the module states and reconstructs the rest"
+        text = (f"RECONSTRUCTED: PRACTICE DATA, NOT THE SSD. {why[0].upper()}{why[1:]}. "
+                "Complete the ship from your SSD book in the ship designer.")
         h = paragraph(b, 4.0, 3.0, text, width - 8.0, 7.0, True, "banner")
         return [Item("frame", Rect(0.0, 0.0, width, h + 6.0), style="banner"), *b.items], h + 6.0
     if spec.complete:  # a draft (issue 16): playable, from one source

@@ -158,7 +158,11 @@ def blocks(spec: ShipSpec) -> list[Block]:
             arcs.append(f"{weapon.designator}:{arc}")
         out.append(Block(name, "Weapons", tuple(ids), tuple(texts), 10, " ".join(arcs)))
     for special in spec.special:
-        if special.boxes:
+        if special.key == "mine_rack" and special.boxes:  # numbered, as the SSD pages do
+            out.append(Block(f"{special.name} ({special.boxes})", "Special", special.box_ids,
+                             tuple(str(n) for n in range(1, special.boxes + 1)), 10,
+                             "4 large mines a rack, 2 small for 1 large (M9.11)"))
+        elif special.boxes:
             out.append(Block(f"{special.name} ({special.boxes})", "Special", special.box_ids,
                              ("",) * special.boxes, 10))
     for track, label in (("sensor", "Sensor"), ("scanner", "Scanner"),

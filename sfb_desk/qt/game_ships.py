@@ -113,3 +113,42 @@ def new_damage(before: dict[str, frozenset[str]],
         if fresh:
             out[uid] = frozenset(fresh)
     return out
+
+
+def human_side(record: GameRecord | None, state: GameState | None) -> str | None:
+    """The side a player looks from: the only side the robot does not play, else None (both
+    sides at one table)."""
+    table = getattr(record, "table", None)
+    robots = set(getattr(table, "robot_sides", {}) or {}) if table is not None else set()
+    sides = {u.side for u in state.units} if state is not None else set()
+    humans = sides - robots
+    return next(iter(humans)) if robots and len(humans) == 1 else None
+
+
+def rack_texts(record: GameRecord | None, unit_id: str, state: GameState | None = None,
+               viewer: str | None = None) -> dict[str, str]:
+    """Each mine rack's load beside its box (M9.11): ``4L``, ``2L4S`` (large and small
+    mines), ``0``; the mines of a destroyed rack are gone (M9.13). Only the owner sees
+    them: nothing for a ship of another side than ``viewer`` (None: shown)."""
+    from ..rules.systems.mines.laying import lose_destroyed, racks_destroyed, ship_stores
+
+    spec = spec_of(record, unit_id)
+    if spec is None or not any(s.key == "mine_rack" for s in spec.special):
+        return {}
+    unit = state.find(unit_id) if state is not None else None
+    if viewer is not None and unit is not None and unit.side != viewer:
+        return {}
+    field = getattr(getattr(record, "combat", None), "battlefield", None)
+    stores = field.stores_of(unit_id) if field is not None else None
+    if stores is None:
+        stores = ship_stores(unit_id, spec.special)
+    if stores is None:
+        return {}
+    if unit is not None:
+        stores = lose_destroyed(stores, racks_destroyed(unit.destroyed))[0]
+    texts = {}
+    for n, rack in enumerate(stores.racks, 1):
+        parts = ([f"{rack.large}L"] if rack.large else []) + (
+            [f"{rack.small}S"] if rack.small else [])
+        texts[f"mine_rack#{n}"] = "".join(parts) or "0"
+    return texts

@@ -154,8 +154,19 @@ class Provenance:
 #: Data status a player sees (issue 16): every count confirmed, one source only, or not playable.
 VERIFIED, DRAFT, INCOMPLETE = "verified", "draft", "incomplete"
 #: Module C2 prints no box counts: a class rebuilt from the module's stated facts for practice
-#: play (issue 17), labelled wherever it appears until the player completes it from the SSD book.
+#: play (issue 17), labelled wherever it appears until the player completes it from the SSD book;
+#: likewise a class no source completes, built on a library hull (issue 15: KLI-F5M).
 RECONSTRUCTED = "reconstructed"
+
+
+def why_reconstructed(spec: ShipSpec) -> str:
+    """Why a RECONSTRUCTED class's counts are not the SSD's, in a player's words: built on a
+    library hull (its file's ``reconstructed_from``), else Module C2 printing none."""
+    base = dict(spec.extra).get("reconstructed_from")
+    if base:
+        return (f"no source gives its box counts, so it is built on the {base} hull with the "
+                "facts its own SSD page prints (see the ship's notes)")
+    return "Module C2 prints no box counts"
 #: What a player reads for each data status (browser, set-up, SSD, printed SSD, CLI).
 STATUS_LABELS = {VERIFIED: "verified", DRAFT: "draft: check against your SSD",
                  RECONSTRUCTED: "RECONSTRUCTED: practice data, not the SSD",

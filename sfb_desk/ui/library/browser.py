@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from sfb_desk.data.books import titled
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.ship_capabilities import capabilities
-from sfb_desk.rules.ship import COUNTED_SYSTEMS, STATUS_LABELS, ShipSpec
+from sfb_desk.rules.ship import COUNTED_SYSTEMS, STATUS_LABELS, ShipSpec, why_reconstructed
 from sfb_desk.rules.weapon_types import weapon_type
 from sfb_desk.ui.common.details_html import PAGE_END, PAGE_START, bullets, warning
 from sfb_desk.ui.common.filtered_list import (
@@ -150,8 +150,8 @@ def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
         item.setToolTip(4, "Missing: " + ", ".join(spec.missing))
     elif spec.data_status == "reconstructed":
         item.setForeground(4, QBrush(QColor("#b03000")))
-        item.setToolTip(4, "Playable for practice; Module C2 prints no box counts, so they are "
-                           "reconstructed: complete the ship from your SSD book")
+        item.setToolTip(4, f"Playable for practice; {why_reconstructed(spec)}: the counts are "
+                           "reconstructed; complete the ship from your SSD book")
     elif spec.data_status == "draft":
         item.setForeground(4, QBrush(QColor("#8a6d00")))
         item.setToolTip(4, "Playable; the box counts come from one source: check them "

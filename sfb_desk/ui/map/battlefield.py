@@ -177,8 +177,13 @@ class BattlefieldItem(ViewItem):
             self._paint_terrain(painter, mark)
         if self.view.nova:
             self._paint_area(painter, self.view.nova, *TERRAIN_LOOK["nova"])
-        for mine in self.view.mines:
-            self._paint_mine(painter, mine)
+        stacked: dict = {}
+        for mine in self.view.mines:  # mines sharing a hex (M6.4: 2006) sit side by side
+            stacked.setdefault(mine.hex, []).append(mine)
+        for group in stacked.values():
+            for i, mine in enumerate(group):
+                self._paint_mine(painter, mine, (i - (len(group) - 1) / 2) * 0.5 * R,
+                                 len(group) > 1)
         for monster in self.view.monsters:
             self._paint_snake(painter, monster)
         for dragon in self.view.dragons:
@@ -249,10 +254,10 @@ class BattlefieldItem(ViewItem):
         painter.setPen(colour)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
-    def _paint_mine(self, painter: QPainter, mine: MineView) -> None:
+    def _paint_mine(self, painter: QPainter, mine: MineView, dx: float = 0.0,
+                    shared: bool = False) -> None:
         c = hex_center(mine.hex)
-        # two mines in one hex (M6.4: 2006) sit side by side
-        c = QPointF(c.x() + (0.22 * R if mine.type.startswith("captor") else 0), c.y())
+        c = QPointF(c.x() + dx, c.y())
         colour = MINE_OWN if mine.own else MINE_FOUND
         size = (0.3 if mine.size == "large" else 0.2) * R
         pen = QPen(colour, 0.04 * R)
@@ -273,9 +278,9 @@ class BattlefieldItem(ViewItem):
                          Qt.AlignmentFlag.AlignCenter, letter)
         if mine.own and mine.detection is not None:
             painter.setPen(colour)
+            arming = "" if mine.armed else (" arm" if shared else " arming")
             painter.drawText(QRectF(c.x() - R, c.y() + 0.3 * R, 2 * R, 0.3 * R),
-                             Qt.AlignmentFlag.AlignCenter,
-                             f"#{mine.detection}" + ("" if mine.armed else " arming"))
+                             Qt.AlignmentFlag.AlignCenter, f"#{mine.detection}{arming}")
 
     def _paint_snake(self, painter: QPainter, monster: MonsterMark) -> None:
         c = hex_center(monster.hex)

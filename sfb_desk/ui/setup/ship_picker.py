@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.data.custom_setup import refusal_of_ship, ship_max_speed
 from sfb_desk.data.library import ShipLibrary
-from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
+from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec, why_reconstructed
 from sfb_desk.ui.common.filtered_list import (
     SHIP_COLUMNS,
     ShipFilterWidget,
@@ -44,8 +44,8 @@ def _ship_row(spec: ShipSpec) -> QTreeWidgetItem:
     status = "incomplete" if refusal else STATUS_LABELS[spec.data_status]
     item = row([*ship_cells(spec), top, status], spec.id)
     if not refusal and spec.data_status == "reconstructed":
-        item.setToolTip(5, "Practice data: Module C2 prints no box counts, so they are "
-                           "reconstructed; complete it from your SSD book (ship designer)")
+        item.setToolTip(5, f"Practice data: {why_reconstructed(spec)}; complete it from your "
+                           "SSD book (ship designer)")
     if not refusal and spec.data_status == "draft":
         item.setToolTip(5, "Playable; the box counts come from one source: check them against "
                            "your SSD book (ship designer)")

@@ -113,6 +113,10 @@ def box_info(spec: ShipSpec, box_id: str) -> BoxInfo:
     if prefix.startswith("shield") and prefix[6:].isdigit():
         return BoxInfo(box_id, prefix, f"Shield #{prefix[6:]}", "shield", "D3", ())
     for special in spec.special:
+        if special.key == prefix == "mine_rack" and special.damageable:  # M9.13
+            dac = (*dac_labels("cargo"), *dac_labels("shuttle"), *dac_labels("excess_damage"))
+            return BoxInfo(box_id, prefix, f"Mine rack {box_id.split('#')[1]} (four large "
+                           "mines, M9.11)", "special", "M9.13", tuple(dict.fromkeys(dac)))
         if special.key == prefix:
             note = "" if special.damageable else ": bookkeeping, never damaged"
             return BoxInfo(box_id, prefix, special.name, f"special{note}", "", ())

@@ -29,8 +29,10 @@ from sfb_desk.qt.game_ships import (
     arming_now,
     destroyed_by_play,
     game_ships,
+    human_side,
     new_damage,
     panel_texts,
+    rack_texts,
 )
 
 from .counters import counter_marks
@@ -174,6 +176,8 @@ class SsdTabs(QTabWidget):
         texts = arming_texts(w for w in weapons if w.box not in fired)
         texts.update({box: FIRED for box in fired})
         texts.update(panel_texts(record, unit_id))  # D10: each bank's level
+        # M9.11: the mines in each rack, for its owner's eyes only
+        texts.update(rack_texts(record, unit_id, state, human_side(record, state)))
         return texts
 
     # -- tabs ----------------------------------------------------------------------------------
