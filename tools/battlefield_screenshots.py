@@ -1,5 +1,6 @@
 """Screenshots of the battlefield on the hex map (docs/images/battlefield-*.png): SM5 The
-Sunsnake (the star, the planet and the snake striking the cruiser, then the nova), SM7's Space
+Sunsnake (the star, the planet and the snake striking the cruiser, then the nova and its
+asteroid clusters), a cruiser closing on an asteroid field, SM7's Space
 Dragon closing on the cruiser, a gravity wave and an ion storm's wave moving, the
 practice minefield as the Klingon owner and as the Federation see it, and every terrain kind.
 
@@ -16,6 +17,10 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if "SFB_DESK_HOME" not in os.environ:  # the pictures' Asteroid Damage Table is not yours
+    import tempfile
+
+    os.environ["SFB_DESK_HOME"] = tempfile.mkdtemp(prefix="sfb-desk-shots-")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
@@ -51,6 +56,11 @@ def shot(state, combat, path: Path, viewer=None, centre: str = "", zoom: float =
 
 
 def sm5(out: Path) -> None:
+    """The snake striking, then the nova with the asteroid clusters it casts off (P12.53),
+    rolled on the tests' made-up one-point table (robots never guess the Basic Set's)."""
+    from sfb_desk.data.asteroid_table import save_table
+
+    save_table(games.ONE_POINT)
     session = games.start("SM5", facing="A")
     robot = [Robot("Navy", "cadet", 3)]
     games.play(session, robot, stop=lambda s: bool(games.events(s, "monster_strikes")))
@@ -60,6 +70,20 @@ def sm5(out: Path) -> None:
     games.play(session, robot, stop=lambda s: s.combat.battlefield.nova_radius >= 4)
     shot(session.state, session.combat, out / "battlefield-sm5-nova.png", centre="1012",
          zoom=0.3)
+
+
+def asteroids(out: Path) -> None:
+    """A cruiser about to fly into an asteroid field (P3.2)."""
+    sys.path.insert(0, str(ROOT))
+    from sfb_desk.data.scenario_builder import BuiltTerrain
+    from tests.engine.test_terrain_play import plots, run, session_with
+
+    rocks = BuiltTerrain("asteroids", ("2213", "2214", "2313", "2114", "2212", "2312", "2113",
+                                       "2012", "2412"), name="Asteroid field")
+    session, _ = session_with([rocks], ca=("2217", "A", 20), d7=("2207", "D", 0))
+    run(session, plots(20), until=lambda s: s.state.impulse >= 3)
+    shot(session.state, session.combat, out / "battlefield-asteroids.png", centre="2213",
+         zoom=1.2)
 
 
 def sm7(out: Path) -> None:
@@ -126,6 +150,7 @@ def main(out: Path) -> None:
     app = QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
     sm5(out)
+    asteroids(out)
     sm7(out)
     waves(out)
     minefield(out)
