@@ -14,6 +14,9 @@ Missions P12.53): a mixin of the session beside :mod:`.battlefield_steps`, which
   left, right ...), as the last units to move, and leave the map. A ship entering a cluster
   hex, or whose hex a cluster moves onto, takes P3.2 damage at speed 20 or its own, whichever
   is greater.
+* **A nova's zones** (P12.51): within 20 hexes of the front (40 for a supernova) a unit is in
+  a radiation zone (P15), within 10 (20) in a heat zone (P10), acted on by the environment
+  step and the P15.6 range cap like the terrain of those kinds.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from ..rules.charts.impulse import moves_on
-from ..rules.hexes import STANDARD_MAP, Hex, hex_ring
+from ..rules.hexes import STANDARD_MAP, Hex, hex_range, hex_ring
+from ..rules.systems.terrain import nova_zones
 from ..rules.results import Refusal, event
 from ..rules.systems.terrain.asteroids import (
     ASK_CAP,
@@ -43,6 +47,7 @@ from .prompts import Choice, DiceRequest, Prompt, check_dice
 Walk = Generator[Prompt, object, None]
 
 ASK_OPTIONS = tuple(str(n) for n in range(ASK_CAP + 1))
+NOVA_ZONE_KINDS = {"radiation": "radiation_zone", "heat": "heat_zone"}  # P12.51
 
 
 def check_points(prompt: Choice, answer: object) -> str | Refusal:
@@ -143,6 +148,22 @@ class AsteroidSteps:
             if self._units[sid].active:
                 yield from self._asteroid_damage(self._units[sid], None, nova_cluster=True)
         yield from self._cast_clusters(star)
+
+    def _nova_zone_kinds(self, h: Hex) -> set[str]:
+        """P12.51: the radiation zone (20 hexes from the front, 40 for a supernova) and heat
+        zone (10, 20) a nova makes around its wave front, as terrain kinds where ``h`` is (the
+        nebula, P6, is a Basic Set rule not played)."""
+        field = self._battlefield
+        if field.nova_turn is None:
+            return set()
+        star = self._nova_star()
+        if star is None:
+            return set()
+        distance = hex_range(star, h) - field.nova_radius
+        if distance <= 0:
+            return set()  # a nova hex: the unit is destroyed (P12.4)
+        zones = nova_zones(distance, supernova=field.supernova)
+        return {NOVA_ZONE_KINDS[z] for z in zones if z in NOVA_ZONE_KINDS}
 
     def _nova_star(self) -> Hex | None:
         stars = sorted(self._battlefield.terrain.hexes_of("star"), key=lambda h: (h.col, h.row))

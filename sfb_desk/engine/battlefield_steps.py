@@ -357,7 +357,7 @@ class BattlefieldSteps:
         terrain = self._battlefield.terrain
         for sid in self._ship_ids():
             unit = self._units[sid]
-            kinds = {f.kind for f in terrain.at(unit.hex)}
+            kinds = {f.kind for f in terrain.at(unit.hex)} | self._nova_zone_kinds(unit.hex)
             yield from self._dust_on_ship(unit, kinds)  # P13.2, P13.3 (terrain_steps)
             record = self._ships.get(sid)
             if record is None or not self._units[sid].active or self._dragon(sid):

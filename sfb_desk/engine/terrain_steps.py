@@ -316,7 +316,9 @@ class TerrainSteps:
         if not terrain or hex_range(firer.hex, target.hex) <= RADIATION_RANGE_CAP:
             return None
         zones = {"radiation_zone", "ion_storm"}
-        if not any(f.kind in zones for h in (firer.hex, target.hex) for f in terrain.at(h)):
+        if not any(f.kind in zones for h in (firer.hex, target.hex) for f in terrain.at(h)) \
+                and not any("radiation_zone" in self._nova_zone_kinds(h)
+                            for h in (firer.hex, target.hex)):  # P12.51 (asteroid_steps)
             return None
         return Refusal("P15.6", f"{firer.id} cannot fire at {target.id}: in a radiation zone "
                                 f"weapons reach {RADIATION_RANGE_CAP} hexes at most, and "

@@ -131,3 +131,48 @@ def test_a_game_with_the_table_saves_and_replays_to_the_same_damage(tmp_path):
     loaded = getattr(again, "session", again)
     assert loaded.combat.battlefield.asteroid_table == TABLE
     assert [r.data.data for r in events(loaded, "asteroid_damage")] == [hit.data.data]
+
+
+def nova_session(ca_hex, *, radius=2):
+    from dataclasses import replace
+
+    from sfb_desk.engine.session import Session
+
+    save_table(AsteroidTable("1d6", (AsteroidBand(1, None, (0, 0, 0, 0, 0, 0)),)))
+    session, _ = session_with([BuiltTerrain("star", ("2215",))], ca=(ca_hex, "A", 0),
+                              d7=("4230", "D", 0), shields_down=(1,))
+    field = replace(session.combat.battlefield, nova_turn=1, nova_radius=radius)
+    return Session(session.initial, replace(session.combat, battlefield=field), session.specs)
+
+
+def test_p12_51_a_unit_12_hexes_from_the_nova_front_is_in_radiation_but_not_heat():
+    # the P12.51 example: 12 hexes from a nova front, a radiation zone and a nebula, not heat
+    session = nova_session("2201")  # 14 hexes from the star, the front 2 out: 12 from it
+    run(session, plots(0))
+    assert [r.impulse for r in events(session, "radiation") if r.data.unit == "CA"] == [
+        8, 16, 24, 32]  # P15.11: shield #1 down, a crew unit at each DRI
+    assert not [r for r in events(session, "volley") if r.data.get("sources") == ["P10.1"]]
+
+
+def test_p12_51_within_10_hexes_of_the_front_heat_strikes_a_down_shield():
+    session = nova_session("2207")  # 8 from the star: 6 from the front
+    run(session, plots(0))
+    heat = [r for r in events(session, "volley") if r.data.get("sources") == ["P10.1"]
+            and r.data.unit == "CA"]
+    assert [r.impulse for r in heat] == [8, 16, 24, 32]
+
+
+def test_p12_53_clusters_are_cast_each_impulse_and_fly_away_from_the_star():
+    from sfb_desk.rules.charts.impulse import impulses_for
+    from sfb_desk.rules.hexes import hex_from_label, hex_range
+
+    session = nova_session("4201")
+    run(session, plots(0), until=lambda s: s.state.impulse > 6)
+    cast = events(session, "cluster_cast")
+    last = cast[-1].impulse
+    assert [r.impulse for r in cast] == list(range(1, last + 1))  # one an impulse (nova)
+    star = hex_from_label("2215")
+    first = session.combat.battlefield.clusters[0]  # cast on impulse 1, 2 hexes out
+    assert hex_range(star, hex_from_label(cast[0].data.get("hex"))) == 2
+    moves = sum(1 for i in impulses_for(20) if 1 < i <= last)  # at speed 20 (C1.4)
+    assert first.moves == moves and hex_range(star, first.hex) == 2 + moves
