@@ -32,13 +32,15 @@ from dataclasses import dataclass, field, replace
 
 from sfb_desk.data.game_setup import GameSetup, SetupError, add_dragons, units_from_scenario
 from sfb_desk.data.library import ShipLibrary
-from sfb_desk.data.battlefield import battlefield_of, game_unit_ids, with_mine_racks
+from sfb_desk.data.battlefield import battlefield_of, game_unit_ids
 from sfb_desk.data.scenario_play import playability, resolved_ship
 from sfb_desk.data.scenario_schema import FORMAT_NAME, SCHEMA_VERSION, Scenario
 from sfb_desk.rules.hexes import STANDARD_MAP, Hex, LabelError, hex_from_label
 from sfb_desk.rules.movement.speed import max_speed
 from sfb_desk.rules.ship import ShipSpec
 from sfb_desk.rules.systems.monsters import MONSTERS
+from sfb_desk.rules.systems.mines.laying import parse_rack_loads, rack_loads_text
+from sfb_desk.rules.systems.mines.records import MineError
 from sfb_desk.rules.units import new_ship, profile_from_spec
 
 FACINGS = ("A", "B", "C", "D", "E", "F")
@@ -67,6 +69,8 @@ class UnitEntry:
     weapon_status: int | None = 0
     refits: tuple[str, ...] = ()
     arrives_turn: int | None = None  # a scenario's reinforcement: enters on this turn
+    #: the mines in each rack as typed ("4L, 2L4S, 0"; M9.17): "" is every rack full
+    mine_racks: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +92,7 @@ class SetupProblem:
 FIELD_LABELS = {
     "ship": "ship class", "unit_id": "unit id", "side": "side", "hex": "hex",
     "facing": "facing", "speed": "speed", "weapon_status": "weapon status", "units": "units",
-    "sides": "sides", "turns": "turns", "scenario": "scenario",
+    "sides": "sides", "turns": "turns", "scenario": "scenario", "mine_racks": "mine racks",
 }  # fmt: skip
 
 
@@ -192,6 +196,7 @@ def _entry_problems(row: int, entry: UnitEntry, library: ShipLibrary,
             row, "speed", f"{spec.id} can move at most speed {top} (warp {spec.warp_boxes} / "
             f"movement cost {spec.move_cost}, +1 for impulse, 31 at most); {entry.speed} is "
             "too fast", "C12.384, C2.112"))
+    problems.extend(_rack_problems(row, entry, spec))
     if entry.weapon_status is None:
         problems.append(SetupProblem(row, "weapon_status", "not chosen: enter 0 to 3 (where "
                                      "the scenario says roll, roll it first)", "S4.0"))
@@ -200,6 +205,21 @@ def _entry_problems(row: int, entry: UnitEntry, library: ShipLibrary,
                                      f"{entry.weapon_status} is not 0 to 3 (WS-0 to WS-III)",
                                      "S4.0"))
     return problems
+
+
+def _rack_problems(row: int, entry: UnitEntry, spec: ShipSpec | None) -> list[SetupProblem]:
+    """The mines typed for a ship's racks fit them (M9.11); a ship without racks has none."""
+    if not entry.mine_racks.strip() or spec is None:
+        return []
+    racks = sum(s.boxes for s in spec.special if s.key == "mine_rack")
+    if not racks:
+        return [SetupProblem(row, "mine_racks", f"{spec.id} has no mine racks: only "
+                             "minesweepers and minelayers carry them", "M9.14")]
+    try:
+        parse_rack_loads(entry.mine_racks, racks)
+    except MineError as error:
+        return [SetupProblem(row, "mine_racks", str(error))]
+    return []
 
 
 def check_entries(entries: Sequence[UnitEntry], library: ShipLibrary, *,
@@ -273,6 +293,9 @@ def scenario_of_entries(entries: Sequence[UnitEntry], *, title: str = CUSTOM_TIT
                 "refits": list(e.refits)}
         if e.arrives_turn is not None:
             unit["arrives_turn"] = e.arrives_turn
+        loads = parse_rack_loads(e.mine_racks, len(e.mine_racks.split(",")))  # checked rows
+        if loads is not None:
+            unit["mine_racks"] = [{"large": large, "small": small} for large, small in loads]
         sides.setdefault(e.side.strip(), []).append(unit)
     head = {"id": CUSTOM_ID, "title": title or CUSTOM_TITLE, "origin": "practice",
             "summary": "Set up by hand in SFB Desk."}
@@ -334,17 +357,9 @@ def setup_from_entries(
         # units_from_scenario leaves GameState.map floating; a fixed map has edges (C7.0)
         setup = replace(setup, state=replace(setup.state, map=STANDARD_MAP))
     if scenario is not None:
-        # M9.17: the racks of the scenario's minesweepers loaded as bought; rows added by hand
-        # keep the racks units_from_scenario gave them (full); reinforcements keep their turn
+        # the rows' mine racks as loaded (M9.17) and reinforcements' turns stay
         start = setup.combat.battlefield
         field = replace(battlefield_of(scenario), stores=start.stores, arrivals=start.arrivals)
-        specs = {u.id: setup.specs.get(u.spec_id) for u in setup.state.units}
-        pairs = [(unit, uid) for uid, (_side, unit) in zip(_unit_ids(scenario), scenario.units(),
-                                                           strict=True) if uid in specs]
-        try:
-            field = with_mine_racks(field, pairs, specs, SetupError)
-        except SetupError as error:
-            raise CustomSetupError([SetupProblem(None, "units", str(error))]) from None
         setup = replace(setup, combat=replace(setup.combat, battlefield=field))
         setup = add_dragons(setup, scenario)  # SM7: the dragon is a unit of its side
     return setup
@@ -397,6 +412,8 @@ def entries_from_scenario(scenario: Scenario, library: ShipLibrary
             speed = None
         status = unit.weapon_status if isinstance(unit.weapon_status, int) else None
         facing = unit.facing if unit.facing in FACINGS else ""
+        loads = "" if unit.mine_racks is None else rack_loads_text(
+            (r.large, r.small) for r in unit.mine_racks) or "0"
         entries.append(UnitEntry(ship_id, uid, side.name, unit.hex, facing, speed, status,
-                                 tuple(unit.refits), unit.arrives_turn))
+                                 tuple(unit.refits), unit.arrives_turn, loads))
     return entries, problems

@@ -251,3 +251,24 @@ def test_sg15_5_the_attacker_scores_mines_located_and_destroyed():
     plain = score_game(session.state, session.combat, session.specs)
     scored = score_game(session.state, replace(session.combat, battlefield=worked), session.specs)
     assert scored.side("Attacker").points == plain.side("Attacker").points + 6
+
+
+def test_the_pass_policy_asks_only_while_a_rack_can_lay():
+    from sfb_desk.engine.orders.pass_policy import DEFAULT
+    from sfb_desk.rules.hexes import hex_from_label
+
+    session = session_of()
+    near = replace(session.state, units=tuple(  # the frigate already on the map, 6 hexes off
+        replace(u, status="active", hex=hex_from_label("3604")) if u.id == "KLI-F5" else u
+        for u in session.state.units))
+    session = Session(near, session.combat, session.specs)
+    script = Chain(Scripted([*PLOTS, At("T1.I1.lay_mines.Attacker", {"KLI-F5M": [
+        {"from": "rack#1"}, {"from": "rack#2"}, {"from": "rack#3", "size": "small"}]})]),
+        Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.pending is not None
+              and s.pending.key == "T1.I1.lay_mines.Attacker")
+    assert not DEFAULT.passes(session.pending, session.state, session.combat, session.specs)
+    run_until(session, script, lambda s: s.pending is not None
+              and s.pending.key == "T1.I2.lay_mines.Attacker")
+    # every rack with mines has laid its one mine this turn (M9.21), rack 4 is empty
+    assert DEFAULT.passes(session.pending, session.state, session.combat, session.specs)

@@ -54,3 +54,33 @@ def test_the_f5m_says_why_it_is_reconstructed():
     assert why_reconstructed(games.library().get("ISC-CS")) == "Module C2 prints no box counts"
     _can, cannot = capabilities(spec)
     assert any("KLI-F5 hull" in c for c in cannot) and not any("Module C2" in c for c in cannot)
+
+
+def test_the_setup_table_offers_the_racks_load_and_refuses_what_does_not_fit(qtbot):
+    from PySide6.QtCore import Qt
+
+    from sfb_desk.data.custom_setup import (
+        check_entries,
+        entries_from_scenario,
+        setup_from_entries,
+    )
+    from sfb_desk.ui.setup.units_table import COLUMNS, UnitsTable
+
+    table = UnitsTable(games.library())
+    qtbot.addWidget(table)
+    entries, _problems = entries_from_scenario(games.sg15(), games.library())
+    table.model.set_entries(entries)
+    column = COLUMNS.index("mine_racks")
+    f5m, frigate = (table.model.index(r, column) for r in (0, 1))
+    assert f5m.data() == "4L, 4L, 2L4S" and frigate.data() == "\u2014"
+    assert not frigate.flags() & Qt.ItemFlag.ItemIsEditable
+    assert table.model.setData(f5m, "4L, 9S")
+    problems = check_entries(table.model.entries(), games.library())
+    (bad,) = [p for p in problems if p.field == "mine_racks"]
+    assert bad.row == 0 and "M9.11" in str(bad)
+    assert table.model.setData(f5m, "2L4S, 0, 4S")
+    assert not check_entries(table.model.entries(), games.library())
+    setup = setup_from_entries(table.model.entries(), games.library(), turns=None, dice_seed=1,
+                               scenario=games.sg15())
+    racks = setup.combat.battlefield.stores_of("KLI-F5M").racks
+    assert [(r.large, r.small) for r in racks] == [(2, 4), (0, 0), (0, 4), (0, 0)]

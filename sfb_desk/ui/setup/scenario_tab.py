@@ -56,6 +56,13 @@ def _unit_line(unit: Unit, ships: ShipLibrary | None = None) -> str:
     bits = [where, facing, f"speed {unit.speed}", status_text]
     if unit.refits:
         bits.append("refits " + " ".join(unit.refits))
+    if unit.arrives_turn:
+        bits.append(f"enters on turn {unit.arrives_turn}")
+    if unit.mine_racks is not None:  # M9.17: the racks' load
+        from sfb_desk.rules.systems.mines.laying import rack_loads_text
+
+        loads = rack_loads_text((r.large, r.small) for r in unit.mine_racks)
+        bits.append(f"mine racks {loads or 'empty'}")
     return f"{name}{escape(what)}: " + ", ".join(escape(b) for b in bits if b)
 
 

@@ -31,8 +31,11 @@ from sfb_desk.data.custom_setup import FACINGS, FIELD_LABELS, SetupProblem, Unit
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.rules.movement.speed import SHIP_MAX_SPEED
 
-COLUMNS = ("unit_id", "ship", "side", "hex", "facing", "speed", "weapon_status")
-HEADERS = ("Unit id", "Class", "Side", "Hex", "Facing", "Speed", "Weapon status")
+COLUMNS = ("unit_id", "ship", "side", "hex", "facing", "speed", "weapon_status", "mine_racks")
+HEADERS = ("Unit id", "Class", "Side", "Hex", "Facing", "Speed", "Weapon status", "Mine racks")
+RACKS_HELP = ("Mines bought for each mine rack (Advanced Missions M9.17), rack by rack: 4L, "
+              "2L4S, 0 (four large a rack, two small for a large, M9.11); empty: every rack "
+              "full of large mines")
 MAX_LINES = 4  # problems listed under the table; the rest are counted
 NOT_CHOSEN = "?"  # shown for a facing, speed or weapon status still to be chosen
 PROBLEM_BRUSH = QBrush(QColor("#ffd9d2"))
@@ -112,9 +115,18 @@ class UnitsModel(QAbstractTableModel):
             return str(section + 1)
         return None
 
+    def _racks(self, entry: UnitEntry) -> int:
+        """The mine racks of the row's class (M9.11); 0 when it has none."""
+        if entry.ship not in self.library:
+            return 0
+        return sum(s.boxes for s in self.library.get(entry.ship).special
+                   if s.key == "mine_rack")
+
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if COLUMNS[index.column()] != "ship":
+        name = COLUMNS[index.column()]
+        if name != "ship" and (name != "mine_racks" or
+                               self._racks(self._entries[index.row()])):
             base |= Qt.ItemFlag.ItemIsEditable
         return base
 
@@ -124,6 +136,8 @@ class UnitsModel(QAbstractTableModel):
         entry = self._entries[index.row()]
         name = COLUMNS[index.column()]
         value = getattr(entry, name)
+        if name == "mine_racks" and role == Qt.ItemDataRole.DisplayRole:
+            return (value or "full") if self._racks(entry) else "\u2014"
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if value is None or value == "":
                 return NOT_CHOSEN if role == Qt.ItemDataRole.DisplayRole else ""
@@ -134,6 +148,8 @@ class UnitsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if problems:
                 return "\n".join(problems)
+            if name == "mine_racks":
+                return RACKS_HELP if self._racks(entry) else "No mine racks (M9.14)"
             if name == "ship" and entry.ship in self.library:
                 spec = self.library.get(entry.ship)
                 return f"{spec.race_name} {spec.class_code}: {spec.name}"

@@ -18,6 +18,7 @@ blocked on the impulse a shuttle uses it and the impulses next to it (M2.113, on
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ...hexes import Hex
@@ -33,6 +34,7 @@ NTH_TARGET_MAX = 6  # M2.15 (reference: ignore the first 0-6 acceptable targets)
 #: Where a mine comes from: a rack box ("rack#2"), the shuttle hatch (a nuclear space mine),
 #: or the minelaying shuttle's own load.
 NSM, MLS = "nsm", "mls"
+_LOAD = re.compile(r"(?:(\d+)L)?(?:(\d+)S)?|0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,32 @@ def loaded_stores(unit: str, racks: int, loads: list | tuple | None, *, nsm: int
     filled = [Rack(large, small) for large, small in loads]
     filled += [Rack(0, 0) for _ in range(racks - len(filled))]
     return MineStores(unit, racks=tuple(filled), nsm=nsm)
+
+
+def rack_loads_text(loads) -> str:  # noqa: ANN001 - (large, small) pairs
+    """Rack loads as a player types them: ``4L, 2L4S, 0`` (one a rack, in order)."""
+    return ", ".join("".join(([f"{large}L"] if large else []) + ([f"{small}S"] if small else []))
+                     or "0" for large, small in loads)
+
+
+def parse_rack_loads(text: str, racks: int) -> tuple[tuple[int, int], ...] | None:
+    """The ``(large, small)`` load of each rack from ``4L, 2L4S, 0`` (M9.11, M9.17); "" is
+    None (every rack full of large mines). Raises MineError naming the rule when a token is not
+    a load, a load does not fit a rack, or there are more loads than the ``racks``."""
+    if not text.strip():
+        return None
+    loads = []
+    for token in (t.strip().upper() for t in text.split(",")):
+        found = _LOAD.fullmatch(token)
+        if not token or found is None:
+            raise MineError(f"{token!r} is not a rack load: large and small mines as 4L, 2L4S "
+                            "or 0, one a rack, commas between (M9.11)")
+        large, small = int(found.group(1) or 0), int(found.group(2) or 0)
+        Rack(large, small)  # fits? (M9.11)
+        loads.append((large, small))
+    if len(loads) > racks:
+        raise MineError(f"{len(loads)} rack loads for {racks} mine racks (M9.11)")
+    return tuple(loads)
 
 
 def lose_destroyed(stores: MineStores, destroyed: frozenset[int]) -> tuple[MineStores, list[str]]:
