@@ -9,7 +9,10 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
   (:mod:`.fire`), ``launches`` (:mod:`.launch`), ``announce`` and ``speed_plot``
   (:mod:`.announce`), ``reserve_reinforcement`` (:mod:`.reserve`), ``disengage``
   (yes/no), ``lay_mines`` (:mod:`.mines`), ``cloak`` and ``self_destruct``
-  (:mod:`.ship_orders`), ``panels`` (:mod:`.panels`); any other kind, or fire and launches of units without ship records, as JSON
+  (:mod:`.ship_orders`), ``panels`` (:mod:`.panels`), ``tractors`` and ``marines``
+  (:mod:`.systems`), ``displacement`` and ``sat_ships`` (:mod:`.devices`) (these four with
+  their JSON behind a "Details" switch, :mod:`.details`); any other kind, or fire and
+  launches of units without ship records, as JSON
   (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
@@ -70,6 +73,8 @@ def editors() -> dict[str, type[OrderEditor]]:
     from .reserve import ReserveEditor
     from .panels import PanelsEditor
     from .ship_orders import CloakEditor, SelfDestructEditor
+    from .devices import DisplacementEditor, SatShipsEditor
+    from .systems import MarinesEditor, TractorsEditor
 
     return {
         "movement": MovementEditor,
@@ -83,6 +88,10 @@ def editors() -> dict[str, type[OrderEditor]]:
         "cloak": CloakEditor,
         "self_destruct": SelfDestructEditor,
         "panels": PanelsEditor,
+        "tractors": TractorsEditor,
+        "marines": MarinesEditor,
+        "displacement": DisplacementEditor,
+        "sat_ships": SatShipsEditor,
     }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
