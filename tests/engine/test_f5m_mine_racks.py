@@ -272,3 +272,18 @@ def test_the_pass_policy_asks_only_while_a_rack_can_lay():
               and s.pending.key == "T1.I2.lay_mines.Attacker")
     # every rack with mines has laid its one mine this turn (M9.21), rack 4 is empty
     assert DEFAULT.passes(session.pending, session.state, session.combat, session.specs)
+
+
+def test_the_gorn_ms_is_reconstructed_on_the_destroyer_and_can_stand_in_for_the_f5m():
+    spec = library().get("GOR-MS")
+    dd = library().get("GOR-DD")
+    assert spec.data_status == "reconstructed" and spec.shields == dd.shields
+    assert [s.boxes for s in spec.special if s.key == "mine_rack"] == [4]
+    assert "GOR-MS" in sg15().sides[0].units[0].alternatives
+    side = sg15().sides[0]
+    gorn = side.model_copy(update={"units": [side.units[0].model_copy(
+        update={"ship": "GOR-MS", "name": "MS"})]})
+    setup = units_from_scenario(sg15().model_copy(update={"sides": [gorn, sg15().sides[1]]}),
+                                library(), turns=1, dice_seed=1)
+    racks = setup.combat.battlefield.stores_of("MS").racks
+    assert [(r.large, r.small) for r in racks] == [(4, 0), (4, 0), (2, 4), (0, 0)]
