@@ -19,6 +19,8 @@ from typing import Any
 
 import tomli_w
 
+from ..rules.systems.mines.laying import parse_rack_loads
+from ..rules.systems.mines.records import MineError
 from . import paths
 from .custom_setup import UnitEntry
 from .library import ShipLibrary
@@ -97,6 +99,17 @@ def scenario_id(title: str) -> str:
     return PRACTICE_PREFIX + ("-".join(words) or "SCENARIO")
 
 
+def _rack_table(text: str) -> dict[str, Any]:
+    """A row's rack loads as the file's ``mine_racks`` (M9.17); {} when none is typed or the
+    text is not a load (the row's check names the problem)."""
+    try:
+        loads = parse_rack_loads(text, len(text.split(",")))
+    except MineError:
+        return {}
+    return {} if loads is None else {
+        "mine_racks": [{"large": large, "small": small} for large, small in loads]}
+
+
 def scenario_dict(built: BuiltScenario) -> dict[str, Any]:
     """The table tree of the scenario file (FORMAT.md)."""
     head: dict[str, Any] = {"id": built.id, "title": built.title or "Untitled",
@@ -118,6 +131,9 @@ def scenario_dict(built: BuiltScenario) -> dict[str, Any]:
             unit["name"] = e.unit_id.strip()
         if e.refits:
             unit["refits"] = list(e.refits)
+        if e.arrives_turn is not None:
+            unit["arrives_turn"] = e.arrives_turn
+        unit.update(_rack_table(e.mine_racks))
         sides.setdefault(e.side.strip(), []).append(unit)
     for m in built.monsters:
         sides.setdefault(m.side.strip(), []).append(monster_unit(m))

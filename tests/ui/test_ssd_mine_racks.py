@@ -84,3 +84,15 @@ def test_the_setup_table_offers_the_racks_load_and_refuses_what_does_not_fit(qtb
                                scenario=games.sg15())
     racks = setup.combat.battlefield.stores_of("KLI-F5M").racks
     assert [(r.large, r.small) for r in racks] == [(2, 4), (0, 0), (0, 4), (0, 0)]
+
+
+def test_the_scenario_builder_keeps_rack_loads_and_arrivals():
+    from sfb_desk.data.custom_setup import entries_from_scenario
+    from sfb_desk.data.scenario_builder import BuiltScenario, scenario_dict
+
+    entries, _problems = entries_from_scenario(games.sg15(), games.library())
+    built = BuiltScenario(title="Sweep", units=tuple(entries))
+    units = [u for side in scenario_dict(built)["sides"] for u in side["units"]]
+    assert units[0]["mine_racks"] == [{"large": 4, "small": 0}, {"large": 4, "small": 0},
+                                      {"large": 2, "small": 4}]
+    assert units[1]["arrives_turn"] == 15 and "mine_racks" not in units[1]
