@@ -9,11 +9,9 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
   (:mod:`.fire`), ``launches`` (:mod:`.launch`), ``announce`` and ``speed_plot``
   (:mod:`.announce`), ``reserve_reinforcement`` (:mod:`.reserve`), ``disengage``
   (yes/no), ``lay_mines`` (:mod:`.mines`), ``cloak`` and ``self_destruct``
-  (:mod:`.ship_orders`), ``panels`` (:mod:`.panels`), ``tractors`` and ``marines``
-  (:mod:`.systems`), ``displacement`` and ``sat_ships`` (:mod:`.devices`) (these four with
-  their JSON behind a "Details" switch, :mod:`.details`); any other kind, or fire and
-  launches of units without ship records, as JSON
-  (:mod:`.json_editor`);
+  (:mod:`.ship_orders`), ``panels`` (:mod:`.panels`), ``tractors``, ``marines`` (:mod:`.systems`),
+  ``displacement``, ``sat_ships`` (:mod:`.devices`; JSON behind "Details"); any other kind,
+  or fire and launches of units without ship records, as JSON (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
 With the pass policy's "one form per impulse" switch (on by default), a movement or fire prompt
@@ -59,7 +57,6 @@ if TYPE_CHECKING:
     from sfb_desk.engine.orders.fire_options import OrdersContext
 
 
-
 @cache
 def editors() -> dict[str, type[OrderEditor]]:
     """Editors by Orders kind (anything else is typed as JSON), imported with the first
@@ -74,7 +71,7 @@ def editors() -> dict[str, type[OrderEditor]]:
     from .panels import PanelsEditor
     from .ship_orders import CloakEditor, SelfDestructEditor
     from .devices import DisplacementEditor, SatShipsEditor
-    from .systems import MarinesEditor, TractorsEditor
+    from .systems import MarinesEditor, TractorsEditor  # ship systems (forms with details)
 
     return {
         "movement": MovementEditor,
@@ -88,10 +85,8 @@ def editors() -> dict[str, type[OrderEditor]]:
         "cloak": CloakEditor,
         "self_destruct": SelfDestructEditor,
         "panels": PanelsEditor,
-        "tractors": TractorsEditor,
-        "marines": MarinesEditor,
-        "displacement": DisplacementEditor,
-        "sat_ships": SatShipsEditor,
+        "tractors": TractorsEditor, "marines": MarinesEditor,
+        "displacement": DisplacementEditor, "sat_ships": SatShipsEditor,
     }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
