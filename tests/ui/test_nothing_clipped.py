@@ -259,6 +259,13 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
             c.answer(c.pending.default if value is None else value)
     assert c.pending is not None and window.panels.dice.purpose.text().startswith("DAC rolls")
     problems += check_sizes(qtbot, window)  # damage allocation dice in the dice panel
+    while c.pending is not None and not (window.panels.orders.joint is not None
+                                         and window.panels.orders.joint.kind == "movement"):
+        value = pop_keyed(dict(SCRIPT), c.pending)
+        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+            c.answer(c.pending.default if value is None else value)
+    assert len(window.panels.orders.joint.prompts) == 2  # both ships' moves in one form
+    problems += check_sizes(qtbot, window)  # the joint movement form (hot seat)
     for width, height in SIZES:  # File > Print SSDs (preview): the whole page, fitted
         window.resize(width, height)
         qtbot.wait(50)
