@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sfb_desk.engine.orders.joint import JointAnswer, JointForm
-from sfb_desk.engine.prompts import Orders
+from sfb_desk.engine.orders.joint import JOINT_KINDS, JointAnswer, JointForm, joint_form
+from sfb_desk.engine.orders.pass_policy import PassPolicy
+from sfb_desk.engine.prompts import Orders, Prompt
 from sfb_desk.rules.units import FACING_LETTERS
 from .choice import _DIGITS, _MOVES
 from .editor import GREY, OrderEditor, note
@@ -287,6 +288,19 @@ class JointFireEditor(OrderEditor):
 
     def pass_value(self) -> object:
         return JointAnswer(tuple((p.key, p.default) for p in self.form.prompts))
+
+
+def table_form(prompt: Prompt, ctx: OrdersContext | None, policy: PassPolicy,
+               controller: object) -> JointForm | None:
+    """The joint form the orders panel shows for ``prompt`` (:func:`~sfb_desk.engine.orders.
+    joint.joint_form` for the sides no robot of ``controller`` plays, leaving out the rows it
+    holds already), or None."""
+    if ctx is None or not isinstance(prompt, Orders) or prompt.kind not in JOINT_KINDS:
+        return None
+    robots = set(controller.robots()) if hasattr(controller, "robots") else set()
+    sides = {u.side for u in ctx.state.units} - robots
+    return joint_form(prompt, ctx.state, ctx.combat, ctx.specs, policy, sides,
+                      held=getattr(controller, "held_answers", {}))
 
 
 def joint_editor(form: JointForm, ctx: OrdersContext | None) -> OrderEditor:

@@ -293,17 +293,12 @@ class OrdersPanel(QWidget):
             self.who.setText(f"Rule {prompt.rule}" if prompt.rule else "")
         elif self._prompt is not None:
             p, ctx = self._prompt, ctx or self.context()
-            self.joint = self._joint_form(p, ctx)
-            self.purpose.setText(p.purpose)
-            self.who.setText(self._who(p, ctx))
-            if self.joint is not None:
-                from .joint import form_title, joint_editor
+            from .joint import form_title, joint_editor, table_form
 
-                self.purpose.setText(form_title(self.joint))
-                self.who.setText("")  # the title says it: the orders get the room
-                self._set_editor(joint_editor(self.joint, ctx))
-            else:
-                self._set_editor(editor_for(p, ctx))
+            self.joint = form = table_form(p, ctx, self.policy, self._context_source)
+            self.purpose.setText(form_title(form) if form else p.purpose)
+            self.who.setText("" if form else self._who(p, ctx))  # a form's title says it
+            self._set_editor(joint_editor(form, ctx) if form else editor_for(p, ctx))
         else:
             self.purpose.setText("Nothing to order now" if prompt is None else str(prompt))
         self.who.setVisible(bool(self.who.text()))
@@ -315,21 +310,6 @@ class OrdersPanel(QWidget):
         has_default = self._prompt is not None and self._prompt.default is not None
         self.pass_button.setEnabled(editing and has_default)
         self._take_focus()
-
-    def _joint_form(self, prompt: Prompt, ctx: OrdersContext | None):  # noqa: ANN202
-        """The joint form for ``prompt`` (the ships and sides the table plays: those no robot
-        plays), or None."""
-        if ctx is None or not self.policy.joint_forms or not isinstance(prompt, Orders) \
-                or prompt.kind not in ("movement", "fire"):
-            return None
-        from sfb_desk.engine.orders.joint import joint_form
-
-        source = self._context_source
-        robots = set(source.robots()) if hasattr(source, "robots") else set()
-        held = getattr(source, "held_answers", {})
-        sides = {u.side for u in ctx.state.units} - robots
-        return joint_form(prompt, ctx.state, ctx.combat, ctx.specs, self.policy, sides,
-                          held=held)
 
     @Slot(object)
     def _refresh(self, _policy: object = None) -> None:
