@@ -56,6 +56,7 @@ from ..rules.results import Refusal, event
 from ..rules.seeking import apply_shot
 from ..rules.units import SHIP, Unit, clock_of
 from .ppd_steps import PpdShot
+from .words import damage_point_text
 from .prompts import Choice, DiceRequest, Orders, Prompt, canonical, check_choice, check_dice
 from .records import damage_state, with_damage
 from .web_steps import CastOrder
@@ -367,8 +368,7 @@ class CombatSteps:
         self._emit_all(outcome.events)
         for ev in outcome.dac.events:
             self._emit(event("damage_point", tid, "D4.21",
-                             f"{tid} damage point {ev.point}: roll {ev.roll}, column {ev.column} "
-                             f"({ev.entry}): {ev.box or ev.outcome}",
+                             damage_point_text(tid, ev),
                              point=ev.point, roll=ev.roll, column=ev.column, entry=ev.entry,
                              box=ev.box, outcome=ev.outcome))
         damage = outcome.target.damage

@@ -35,6 +35,7 @@ from ..rules.results import Refusal, event
 from ..rules.systems.dragon import FLAME, DragonState, dragon_profile, eye_energy, tail_destroys
 from ..rules.systems.monsters import DRAGON_CHART, claw_roll
 from ..rules.units import SHIP, Unit, clock_of
+from .words import damage_point_text
 from .prompts import Choice, DiceRequest, Prompt, check_choice, check_dice
 from .records import damage_state, with_damage
 
@@ -236,8 +237,7 @@ class DragonSteps:
             raise RuntimeError(f"internal hits refused: {result}")
         for ev in result.events:
             self._emit(event("damage_point", tid, "D4.21",
-                             f"{tid} damage point {ev.point}: roll {ev.roll}, column {ev.column} "
-                             f"({ev.entry}): {ev.box or ev.outcome}", point=ev.point,
+                             damage_point_text(tid, ev), point=ev.point,
                              roll=ev.roll, column=ev.column, box=ev.box, outcome=ev.outcome))
         damage = result.state
         self._ships[tid] = replace(with_damage(record, damage), destroyed_this_turn=(

@@ -84,6 +84,21 @@ class UnitWords:
         return prompt if said == prompt.purpose else replace(prompt, purpose=said)
 
 
+#: What a damage point did when it hit no box (D4.40), in words.
+OUTCOME_WORDS = {"ship_destroyed": "the ship is destroyed (D4.40)",
+                 "after_destruction": "not scored, the ship is already destroyed",
+                 "excess_damage": "excess damage"}
+
+
+def damage_point_text(uid: str, ev) -> str:  # noqa: ANN001 - a rules.damage DamageEvent
+    """``KLI-D7 damage point 3: roll 8, column A (A Hull): aft_hull#1`` (the box id in words
+    when logged); a point with no roll (after the ship's destruction) says only what it did."""
+    what = ev.box or OUTCOME_WORDS.get(ev.outcome, str(ev.outcome).replace("_", " "))
+    if ev.roll is None:
+        return f"{uid} damage point {ev.point}: {what}"
+    return f"{uid} damage point {ev.point}: roll {ev.roll}, column {ev.column} ({ev.entry}): {what}"
+
+
 def value_words(value: object, words: UnitWords | None = None) -> str:
     """An answer value as plain words: a text's box ids and units in words, a list as its
     items joined by commas, a mapping as ``key: value`` parts joined by semicolons

@@ -47,6 +47,20 @@ def test_every_line_of_whole_duels_reads_without_box_ids_or_prompt_keys(duels):
     assert not bad, bad[:5]
 
 
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # a program name: ship_destroyed, left_warp
+
+
+@pytest.mark.parametrize(("ship_a", "ship_b", "seed"), [
+    ("AND-CON", "KLI-D7", 8),  # panels, a satellite ship launched, a displacement
+    ("ISC-DN", "KLI-C8", 2),  # PPDs, plasma, drones; a ship destroyed to its last point
+])
+def test_other_duels_read_without_ids_or_program_names(ship_a, ship_b, seed):
+    result = play_duel(ship_a, ship_b, seed=seed, turns=4)
+    bad = [body for _record, body in _lines(result.session.log, details=False)
+           if BOX_ID.search(body) or PROMPT_KEY.search(body) or SNAKE.search(body)]
+    assert not bad, bad[:5]
+
+
 def test_the_events_keep_their_machine_fields(duels):
     events = [r.data for r in duels[0].session.log if r.kind == EVENT]
     shots = [e for e in events if e.kind == "shot"]
