@@ -75,7 +75,10 @@ class AsteroidSteps:
         direction = direction_of(came_from, unit.hex) if came_from is not None else None
         yield from self._asteroid_damage(unit, direction, nova_cluster=cluster)
 
-    def _asteroid_damage(self, unit: Unit, direction: int | None, *, nova_cluster: bool) -> Walk:
+    def _asteroid_damage(self, unit: Unit, direction: int | None, *, nova_cluster: bool,
+                         what: str = "asteroids") -> Walk:
+        """``what`` keys the prompt: a unit may enter a field and have a cluster come onto it
+        in one impulse (``asteroids``, ``asteroids.cluster``, ``asteroids.cast1``)."""
         uid = unit.id
         if direction is None:  # not a step (an orbit's move, a cluster arriving): its heading
             direction = (unit.facing + (3 if unit.reverse else 0)) % 6
@@ -86,7 +89,7 @@ class AsteroidSteps:
                                     if nova_cluster and speed != unit.speed else "")
         table = self._battlefield.asteroid_table
         if table is not None:
-            prompt = DiceRequest(self._key("asteroids", uid),
+            prompt = DiceRequest(self._key(what, uid),
                                  f"Asteroid damage: {uid} enters {where} in {unit.hex.label} "
                                  f"{at}: roll {table.dice} on the Asteroid Damage Table "
                                  f"({RULE})", table.dice, 1, RULE, uid)
@@ -99,7 +102,7 @@ class AsteroidSteps:
                     f"{table.band(speed).label}: {points} damage on shield {shield}")
             data = {"roll": roll, "read": read}
         else:
-            prompt = Choice(self._key("asteroids", uid),
+            prompt = Choice(self._key(what, uid),
                             f"Roll on the Asteroid Damage Table ({RULE}, the Basic Set) for "
                             f"{uid} entering {where} in {unit.hex.label} {at} and enter the "
                             f"damage (0-{ASK_CAP})", ASK_OPTIONS, rule=RULE, unit=uid)
@@ -146,7 +149,8 @@ class AsteroidSteps:
                       if self._units[sid].hex in after - before]
         for sid in struck:
             if self._units[sid].active:
-                yield from self._asteroid_damage(self._units[sid], None, nova_cluster=True)
+                yield from self._asteroid_damage(self._units[sid], None, nova_cluster=True,
+                                                 what="asteroids.cluster")
         yield from self._cast_clusters(star)
 
     def _nova_zone_kinds(self, h: Hex) -> set[str]:
@@ -197,4 +201,5 @@ class AsteroidSteps:
                              card=card_name(n + 1)))
             for sid in self._ship_ids():
                 if self._units[sid].hex in cluster_hexes(here) and self._units[sid].active:
-                    yield from self._asteroid_damage(self._units[sid], None, nova_cluster=True)
+                    yield from self._asteroid_damage(self._units[sid], None, nova_cluster=True,
+                                                     what=f"asteroids.cast{k + 1}")
