@@ -4,7 +4,8 @@ Missions P12.53): a mixin of the session beside :mod:`.battlefield_steps`, which
 
 * **Entering an asteroid hex** (P3.2): with the player's Asteroid Damage Table (the
   battlefield's ``asteroid_table``, entered from his Basic Set) the table's dice are rolled
-  (a DiceRequest: physical dice by default), a nimble unit takes one from the roll (C11.21),
+  (a DiceRequest: physical dice by default) at the unit's speed (on erratic maneuvers its
+  effective speed, C10.45), a nimble unit takes one from the roll (C11.21),
   and the damage for the unit's speed strikes the shield facing its direction of movement
   (the step it took; P3.21 as P13.2 uses it) and goes on through the DAC like fire. Without
   the table, the table is asked for the damage points (0-50): the program invents none.
@@ -41,6 +42,7 @@ from ..rules.systems.terrain.asteroids import (
     struck_shield,
     table_roll,
 )
+from ..rules.movement.em import em_cost_hexes
 from ..rules.units import Unit
 from .prompts import Choice, DiceRequest, Prompt, check_dice
 
@@ -83,10 +85,13 @@ class AsteroidSteps:
         if direction is None:  # not a step (an orbit's move, a cluster arriving): its heading
             direction = (unit.facing + (3 if unit.reverse else 0)) % 6
         shield = struck_shield(unit.facing, direction)
-        speed = damage_speed(unit.speed, nova_cluster=nova_cluster)
+        speed = damage_speed(unit.speed + (int(em_cost_hexes(unit)) if unit.em.active else 0),
+                             nova_cluster=nova_cluster)  # C10.45: EM's effective speed
         where = "a nova's asteroid cluster" if nova_cluster else "an asteroid hex"
-        at = f"at speed {speed}" + (f" (P12.53: at least {NOVA_CLUSTER_SPEED})"
-                                    if nova_cluster and speed != unit.speed else "")
+        at = f"at speed {speed}" + (
+            f" (P12.53: at least {NOVA_CLUSTER_SPEED})" if nova_cluster and speed != unit.speed
+            else " (its effective speed on erratic maneuvers, C10.45)" if speed != unit.speed
+            else "")
         table = self._battlefield.asteroid_table
         if table is not None:
             prompt = DiceRequest(self._key(what, uid),

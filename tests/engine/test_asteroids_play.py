@@ -176,3 +176,16 @@ def test_p12_53_clusters_are_cast_each_impulse_and_fly_away_from_the_star():
     assert hex_range(star, hex_from_label(cast[0].data.get("hex"))) == 2
     moves = sum(1 for i in impulses_for(20) if 1 < i <= last)  # at speed 20 (C1.4)
     assert first.moves == moves and hex_range(star, first.hex) == 2 + moves
+
+
+def test_c10_45_a_ship_on_erratic_maneuvers_reads_the_table_at_its_effective_speed():
+    save_table(TABLE)
+    session, _ = session_with([field("2214")], ca=("2215", "A", 12))
+    answers = [At("T1.ea.CA", {"speed_plot": 12, "em": True}),
+               At("T1.ea.D7", {"speed_plot": 0}), At("T1.I3.asteroids.CA", [1]),
+               At("T1.I1.announce.Federation", {"CA": {"em": "start"}})]  # from impulse 2
+    run(session, answers, until=lambda s: bool(events(s, "asteroid_damage")))
+    assert session.state.unit("CA").em.active
+    (hit,) = events(session, "asteroid_damage")
+    assert hit.data.get("speed") == 18  # 12 + the 6 hexes of EM (C10.11, C2.45)
+    assert hit.data.get("damage") == 11 and "C10.45" in hit.data.text
