@@ -222,7 +222,7 @@ class MineLayingSteps:
         field = self._battlefield.with_stores(stores)
         self._battlefield = replace(field, mines=field.mines.place(mine))
         where = {"nsm": "drops a nuclear space mine", "mls": "lays a mine"}.get(
-            item["from"], f"lays a mine from {item['from']}")
+            item["from"], f"lays a mine from mine rack {item['from'].removeprefix('rack#')}")
         self._emit(event("mine_laid", uid, "M9.0", f"{uid} {where}: a {item['size']} mine in "
                          f"{unit.hex.label}, armed once {uid} is out of its range (M2.3)",
                          mine=mine_id, hex=unit.hex.label, size=item["size"],

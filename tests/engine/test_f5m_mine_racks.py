@@ -128,7 +128,7 @@ def test_a_destroyed_rack_loses_its_mines_and_is_refused():
     run_until(session, script, lambda s: s.pending is not None
               and s.pending.key == "T1.I1.lay_mines.Attacker")
     (lost,) = events(session, "mine_rack_lost")
-    assert lost.rule == "M9.13" and lost.get("lost") == ["rack#2: 4 large, 0 small"]
+    assert lost.rule == "M9.13" and lost.get("lost") == ["rack 2: 4 large, 0 small"]
     assert session.combat.battlefield.stores_of("KLI-F5M").racks[1].large == 0
     refused = session.answer({"KLI-F5M": [{"from": "rack#2"}]}, "table")
     assert isinstance(refused, Refusal) and refused.rule == "M9.13"

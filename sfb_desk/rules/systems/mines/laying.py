@@ -143,12 +143,12 @@ def parse_rack_loads(text: str, racks: int) -> tuple[tuple[int, int], ...] | Non
 
 def lose_destroyed(stores: MineStores, destroyed: frozenset[int]) -> tuple[MineStores, list[str]]:
     """``stores`` with the mines of each destroyed rack (1-based numbers) lost, "but will not
-    detonate" (M9.13), and what was lost ("rack#2: 3 large, 2 small"); unchanged if none."""
+    detonate" (M9.13), and what was lost ("rack 2: 3 large, 2 small"); unchanged if none."""
     racks, lost = list(stores.racks), []
     for n in sorted(destroyed):
         if 1 <= n <= len(racks) and (racks[n - 1].large or racks[n - 1].small):
             r = racks[n - 1]
-            lost.append(f"rack#{n}: {r.large} large, {r.small} small")
+            lost.append(f"rack {n}: {r.large} large, {r.small} small")
             racks[n - 1] = replace(r, large=0, small=0)
     return (replace(stores, racks=tuple(racks)), lost) if lost else (stores, [])
 
