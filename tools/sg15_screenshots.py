@@ -68,6 +68,44 @@ def ssd(session: Session, out: Path) -> dict:
     return texts
 
 
+def window(out: Path) -> None:
+    """The whole window at 1366x768: the minesweeper's player against the robot defender, at
+    the Mine Laying Step of turn 1 impulse 1, the F5M's SSD in front and two racks ticked."""
+    import tempfile
+
+    os.environ.setdefault("SFB_DESK_HOME", tempfile.mkdtemp(prefix="sfb-sg15-shots-"))
+    from screenshots import settle, wait_idle
+
+    from sfb_desk.app import create_window
+    from sfb_desk.data.custom_setup import GameChoice, entries_from_scenario, setup_from_entries
+    from sfb_desk.engine.orders.pass_policy import ASK_ALL
+
+    app, win = create_window()
+    win.resize(1366, 768)
+    win.show()
+    c = win.controller
+    scenario = games.sg15()
+    entries, _problems = entries_from_scenario(scenario, games.library())
+    g = setup_from_entries(entries, games.library(), turns=None, dice_seed=3, scenario=scenario)
+    win.panels.orders.set_policy(ASK_ALL)
+    win.start_game(GameChoice(g, "SG15 The Interrupted Minesweeper", {"Defender": "captain"},
+                              frozenset({"Attacker", "Defender"}), "SG15"))
+    wait_idle(app, c)
+    while c.pending is not None and c.pending.key != "T1.I1.lay_mines.Attacker":
+        prompt = c.pending
+        c.answer({"speed_plot": 6} if prompt.key == "T1.ea.KLI-F5M" else prompt.default)
+        wait_idle(app, c)
+    for source in ("rack#1", "rack#3"):
+        row = win.panels.orders.editor.row(UNIT, source)
+        row.check.setChecked(True)
+        row.detection.setValue(3)
+    win.panels.docks["orders"].raise_()
+    win.panels.docks["ssd"].raise_()
+    settle(app, 0.3)
+    win.grab().save(str(out / "sg15-app-lay-mines-1366.png"))
+    win.shutdown()
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)
@@ -78,8 +116,9 @@ def main() -> None:
     for side in ("Attacker", "Defender"):
         shot(session.state, session.combat, out / f"sg15-map-{side.lower()}.png", viewer=side,
              centre="3206", zoom=0.55)
+    window(out)
     print(f"wrote sg15-f5m-ssd.png {texts}, sg15-map-attacker.png, sg15-map-defender.png "
-          f"(the F5M in {f5m})")
+          f"(the F5M in {f5m}), sg15-app-lay-mines-1366.png")
 
 
 if __name__ == "__main__":

@@ -42,6 +42,17 @@ from .editor import GREEN, RED, OrderEditor, OrdersInputError, note
 SOURCE_NAMES = {NSM: "nuclear space mine (hatch)", "mls": "shuttle's load"}
 
 
+def source_name(source: str, stores: MineStores) -> str:
+    """A source as the player reads it: "mine rack 2 (3 large, 2 small)", the hatch, the load."""
+    if not source.startswith("rack#"):
+        return SOURCE_NAMES.get(source, source)
+    n = source.removeprefix("rack#")
+    rack = stores.racks[int(n) - 1]
+    held = ", ".join(f"{k} {size}" for k, size in ((rack.large, "large"), (rack.small, "small"))
+                     if k)
+    return f"mine rack {n} ({held or 'empty'})"
+
+
 def mine_stores(ctx: OrdersContext, unit: Unit) -> MineStores | None:
     """What ``unit`` can still lay (the battlefield's record, else its class's boxes)."""
     field = ctx.combat.battlefield if ctx.combat is not None else None
@@ -75,7 +86,7 @@ class MineRow:
                  grid: QGridLayout, row: int) -> None:
         self.editor, self.unit, self.stores, self.source = editor, unit, stores, source
         name = f"{unit.id}_{source}"
-        self.check = QCheckBox(SOURCE_NAMES.get(source, source))
+        self.check = QCheckBox(source_name(source, stores))
         self.check.setObjectName(f"lay_{name}")
         self.size = QComboBox()
         self.size.setObjectName(f"size_{name}")
