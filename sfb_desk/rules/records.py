@@ -181,10 +181,19 @@ def record(cls: type | None = None, /, *, frozen: bool = True):  # noqa: ANN201
     if cls is None:
         return lambda c: record(c, frozen=frozen)
     own = cls.__dict__
+    if any(hasattr(base, "__record__") for base in cls.__mro__[1:]):
+        raise TypeError(f"{cls.__name__}: a record does not inherit another's fields")
     fields: dict[str, Field] = {}
-    for name in own.get("__annotations__", {}):
+    for name, annotation in own.get("__annotations__", {}).items():
+        if str(annotation).startswith(("ClassVar", "typing.ClassVar")):
+            continue  # a class attribute, as in a dataclass
+        if "InitVar" in str(annotation):
+            raise TypeError(f"{cls.__name__}.{name}: a record takes no InitVar")
         value = own.get(name, _MISSING)
         spec = value if isinstance(value, Field) else Field(default=value)
+        if spec.default is not _MISSING and type(spec.default).__hash__ is None:
+            raise ValueError(f"mutable default {type(spec.default)} for field {name} is not "
+                             "allowed: use default_factory")
         if spec.init and spec.default is _MISSING and spec.default_factory is _MISSING and any(
                 f.init and (f.default is not _MISSING or f.default_factory is not _MISSING)
                 for f in fields.values()):

@@ -15,6 +15,7 @@ import pickle
 import sys
 import types
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -169,6 +170,24 @@ def test_a_declaration_a_dataclass_refuses_is_refused():
             b: int
     with pytest.raises(ValueError):
         records.field(default=1, default_factory=list)
+    with pytest.raises(ValueError, match="mutable default <class 'list'> for field items"):
+        @records.record
+        class Shared:
+            items: list = []  # noqa: RUF012 - the point
+    with pytest.raises(TypeError, match="does not inherit"):
+        @records.record
+        class Child(ship.Weapon):
+            extra: int = 0
+
+
+def test_a_class_variable_is_no_field():
+    @records.record
+    class Counted:
+        LIMIT: ClassVar[int] = 3
+        value: int = 0
+
+    assert Counted.LIMIT == 3 and records.init_fields(Counted) == ("value",)
+    assert [f.name for f in dataclasses.fields(Counted)] == ["value"]
 
 
 def test_init_false_fields_and_post_init():
