@@ -287,3 +287,40 @@ def test_the_gorn_ms_is_reconstructed_on_the_destroyer_and_can_stand_in_for_the_
                                 library(), turns=1, dice_seed=1)
     racks = setup.combat.battlefield.stores_of("MS").racks
     assert [(r.large, r.small) for r in racks] == [(4, 0), (4, 0), (2, 4), (0, 0)]
+
+
+class TriggerDie:
+    """Answers the M5.112 zone die of mine ``mine`` with ``roll``, and which shield a captor's
+    shot down a hex spine strikes (the first offered)."""
+
+    def __init__(self, mine: str, roll: int) -> None:
+        self.mine, self.roll, self.asked = mine, roll, []
+
+    def answer(self, prompt, session):  # noqa: ANN001, ANN201
+        from sfb_desk.engine.answers import NO_ANSWER
+
+        if f".mine.{self.mine}." in prompt.key and prompt.rule == "M5.112":
+            self.asked.append(prompt.key)
+            return [self.roll], "table"
+        if ".shield.captor." in prompt.key:  # a shot down a hex spine: the first shield (D3.4)
+            return prompt.options[0], "table"
+        return NO_ANSWER
+
+
+@pytest.mark.parametrize(("roll", "fires"), [(4, True), (5, False)])
+def test_m5_1122_the_f5m_sets_off_a_captor_only_on_1_to_4(roll, fires):
+    from sfb_desk.rules.hexes import hex_from_label
+    from sfb_desk.rules.systems.mines import Mine
+
+    base = session_of()
+    captor = Mine.loaded(id="X1", owner="Defender", hex=hex_from_label("4102"), size="small",
+                         type="captor", captor="D", detection_range=0,
+                         target_sizes=frozenset({1, 2, 3, 4}))
+    field = replace(base.combat.battlefield, mines=base.combat.battlefield.mines.place(captor))
+    session = Session(base.state, replace(base.combat, battlefield=field), base.specs)
+    die = TriggerDie("X1", roll)
+    script = Chain(die, Scripted(PLOTS), Defaults(), SeededDice())
+    run_until(session, script, lambda s: s.state.impulse >= 12)
+    assert session.state.unit("KLI-F5M").hex.label == "4002"  # it went through 4102
+    assert len(die.asked) == 1  # a minesweeper rolls (M5.1122); another ship would not
+    assert bool(session.combat.battlefield.mines.get("X1").fire_clocks) == fires
