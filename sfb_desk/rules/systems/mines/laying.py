@@ -5,7 +5,10 @@ A unit's :class:`MineStores` is what it can still lay: a minesweeper's or minela
 racks (M9.11: four large mines a rack box, two small ones for a large), a ship's nuclear space
 mines (its ``nsm`` boxes, M2.7) dropped through the shuttle hatch, and the load of a minelaying
 shuttle (R1.F6: two large mines, two small for a large). The session keeps one per unit that
-laid something; :func:`stores_for` gives the starting stores of a ship class.
+laid something or whose racks were loaded at set-up; :func:`stores_for` gives the starting
+stores of a ship class, :func:`loaded_stores` the racks as bought (M9.17; a player types them
+as :func:`parse_rack_loads` reads, ``4L, 2L4S, 0``), :func:`lose_destroyed` strikes the mines
+of racks the DAC destroyed (M9.13).
 
 :func:`lay_problems` says why a mine cannot be laid now, each reason with its rule; [] when it
 can. :func:`take` spends the mine; :func:`laid_mine` is the new mine, pre-active until its
