@@ -78,6 +78,17 @@ def test_ship_reads_the_compiled_library_without_the_file_loader(tmp_path):
                             "argparse", "dataclasses", "inspect", "pickle")) == []
 
 
+def test_ship_json_writes_the_file_tables_without_the_schema(tmp_path):
+    """``ship ID --json`` gives the class as the file's tables: the format's name, version and
+    flags come from data/ship_format_names.py, not the pydantic schema."""
+    _run(["ship", "FED-CA"], tmp_path)  # compiles the library into the cache
+    report = _run(["ship", "FED-CA", "--json"], tmp_path)
+    table = json.loads(report["out"])
+    assert table["format"] == "sfb-desk-ship" and table["identity"]["id"] == "FED-CA"
+    assert _loaded(report, HEAVY + ("pydantic", "tomllib", "sfb_desk.data.ship_schema",
+                                    "sfb_desk.data.ship_file", "argparse")) == []
+
+
 def test_a_players_start_finds_its_folders_without_platformdirs(tmp_path):
     """Without the override, the user folders on Linux come from the XDG rules directly:
     platformdirs (and the typing it imports) is not loaded by a light command."""

@@ -9,9 +9,9 @@ back an equal spec (tests/data/test_ship_dump.py checks every library file).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sfb_desk.data import ship_schema as schema
+from sfb_desk.data import ship_format_names as names
 from sfb_desk.rules.ship import (
     COUNTED_SYSTEMS,
     Disagreement,
@@ -23,6 +23,9 @@ from sfb_desk.rules.ship import (
     Weapon,
 )
 from sfb_desk.rules.weapon_types import WEAPON_TYPES
+
+if TYPE_CHECKING:  # the schema (pydantic) only for type hints: writing a table does without it
+    from sfb_desk.data import ship_schema as schema
 
 #: Validated sections: table name -> model (or None); list sections hold (index, model) pairs.
 Sections = dict[str, Any]
@@ -97,6 +100,8 @@ def box_fields(sections: Sections) -> dict[str, Any]:
 
 def build_spec(sections: Sections) -> ShipSpec:
     """The ShipSpec of a file whose every section validated and passed the checks."""
+    from sfb_desk.data import ship_schema as schema  # loaded already: the sections are its models
+
     ident: schema.Identity = sections["identity"]
     status: schema.Status = sections["status"]
     bpv = sections.get("bpv") or schema.Bpv()
@@ -170,10 +175,10 @@ def _text(value: Fraction | None) -> str | None:
 
 def spec_to_table(spec: ShipSpec) -> dict[str, Any]:
     """The file's tables for ``spec`` (FORMAT.md order), ready for a TOML writer."""
-    flags = [f for f in schema.FLAGS if f in spec.flags] + sorted(spec.flags - set(schema.FLAGS))
+    flags = [f for f in names.FLAGS if f in spec.flags] + sorted(spec.flags - set(names.FLAGS))
     doc: dict[str, Any] = {
-        "format": schema.FORMAT_NAME,
-        "format_version": schema.SCHEMA_VERSION,
+        "format": names.FORMAT_NAME,
+        "format_version": names.SCHEMA_VERSION,
         "identity": _table(
             id=spec.id,
             race=spec.race,

@@ -19,12 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchem
 from pydantic_core import PydanticCustomError
 from pydantic.json_schema import GenerateJsonSchema
 
+from sfb_desk.data.ship_format_names import FLAGS, FORMAT_NAME, SCHEMA_VERSION
 from sfb_desk.rules.arcs import ARC_NAMES
 from sfb_desk.rules.ship import COUNTED_SYSTEMS
 from sfb_desk.rules.weapon_types import DRONE_RACK_TYPES, WEAPON_TYPES
 
-FORMAT_NAME = "sfb-desk-ship"
-SCHEMA_VERSION = 1
 
 # ---------------------------------------------------------------------------------------------
 # Vocabularies (FORMAT.md). Each Literal below is built from one of these tuples.
@@ -46,10 +45,6 @@ RACES: dict[str, str] = {
     "GEN": "Generic / civilian",
 }
 KINDS = ("ship", "pod", "ground_base", "defense_satellite", "base_module", "fighter", "shuttle")
-FLAGS = (
-    "nimble", "shock", "aegis", "cloak", "stealth", "scout", "carrier", "commando", "police",
-    "minesweeper", "minelayer", "tug", "sublight", "q_ship", "derfacs", "uim",
-)  # fmt: skip
 #: Firing-arc names of D2, as the rules engine defines them (G1.3 tests in rules/arcs.py).
 ARCS: tuple[str, ...] = ARC_NAMES
 #: Turn-mode chart letters a ship's data table can print (C3; rules/charts/turn_modes.py).
