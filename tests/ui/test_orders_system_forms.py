@@ -205,3 +205,32 @@ def test_a_displacement_declared_through_the_form(qtbot, panel, andromedan):
     assert give(qtbot, panel, controller) == wanted
     assert any(r.kind == "event" and r.data.kind == "displacement_declared"
                for r in session.log.records[-3:])
+
+
+@pytest.mark.parametrize("kind", ["tractors", "marines", "sat_ships", "displacement"])
+def test_the_forms_fit_the_orders_dock_at_either_screen(qtbot, kind):
+    """The orders dock is about 322x353 pixels at 1366x768 and 431x525 at 1920x1080: each
+    form fits its width (no sideways scrolling) and no label or button is cut."""
+    from test_nothing_clipped import clipped
+
+    game = ("AND-CON", "KLI-D7", 8, 3) if kind in ("sat_ships", "displacement") \
+        else ("FED-CA", "KLI-D7", 6, 6)
+    session, robots = robot_game(*game[:2], seed=game[2], turns=game[3])
+    wanted = play_to(session, robots, kind, lambda v: bool(v))
+    for width, height in ((322, 353), (431, 525)):
+        panel = OrdersPanel()
+        qtbot.addWidget(panel)
+        panel.resize(width, height)
+        panel.show()
+        panel.bind(FakeController(session))
+        editor = panel.editor
+        if kind == "marines":  # a raid row too, the widest
+            uid = next(iter(editor.raids))
+            me = session.state.find(uid)
+            enemy = next(u for u in session.state.units if u.kind == "ship"
+                         and u.side != me.side)
+            editor.add_raid(uid, [(enemy, 3)])
+        qtbot.wait(100)  # the panel lays itself out (the purpose wraps to its width)
+        assert panel.scroll.horizontalScrollBar().maximum() == 0, (kind, width)
+        assert not [p for p in clipped(panel) if "past the bottom" not in p], kind
+        panel.close()
