@@ -155,3 +155,15 @@ def test_held_rows_are_dropped_by_a_new_game(qtbot, controller_in_app):
     with qtbot.waitSignal(c.answer_done, timeout=WAIT):
         c.new_game(g.state, combat=g.combat, specs=g.specs)
     assert c.held_answers == {}
+
+
+def test_fire_of_ships_without_records_is_typed_a_side_at_a_time():
+    """A game without ship records (version 1) types fire as JSON, a prompt a side: no form."""
+    from sfb_desk.engine.orders.fire_options import OrdersContext
+    from sfb_desk.ui.orders.joint import table_form
+
+    session = play_until("T1.I1.fire.Federation")
+    full = OrdersContext(session.state, session.combat, session.specs)
+    assert table_form(session.pending, full, DEFAULT, object()).kind == "fire"
+    bare = OrdersContext(session.state, None, {})
+    assert table_form(session.pending, bare, DEFAULT, object()) is None

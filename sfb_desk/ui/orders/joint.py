@@ -294,13 +294,19 @@ def table_form(prompt: Prompt, ctx: OrdersContext | None, policy: PassPolicy,
                controller: object) -> JointForm | None:
     """The joint form the orders panel shows for ``prompt`` (:func:`~sfb_desk.engine.orders.
     joint.joint_form` for the sides no robot of ``controller`` plays, leaving out the rows it
-    holds already), or None."""
+    holds already), or None. Fire of a side without ship records (a version-1 game) is typed
+    as JSON, a side at a time: no form."""
     if ctx is None or not isinstance(prompt, Orders) or prompt.kind not in JOINT_KINDS:
         return None
     robots = set(controller.robots()) if hasattr(controller, "robots") else set()
     sides = {u.side for u in ctx.state.units} - robots
-    return joint_form(prompt, ctx.state, ctx.combat, ctx.specs, policy, sides,
+    form = joint_form(prompt, ctx.state, ctx.combat, ctx.specs, policy, sides,
                       held=getattr(controller, "held_answers", {}))
+    if form is not None and form.kind == "fire" and not all(
+            any(ctx.record(u.id) is not None for u in ctx.side_units(p.side))
+            for p in form.prompts):
+        return None  # a side without ship records gives its fire as JSON, a prompt a side
+    return form
 
 
 def joint_editor(form: JointForm, ctx: OrdersContext | None) -> OrderEditor:
