@@ -93,7 +93,8 @@ def main(out: Path) -> None:
 
     # turn 2, impulse 8: fire declared, the orders panel
     play_until(app, window, "T2.I8.fire.Federation")
-    editor = window.panels.orders.editor
+    editor = window.panels.orders.editor  # both sides' fire, a tab each (hot seat)
+    editor = getattr(editor, "editors", [editor])[0]  # the Federation's tab
     for shot in SCRIPT["T2.I8.fire.Federation"]["ENT"]:
         editor.row("ENT", shot["box"]).check.setChecked(True)
     wait_idle(app, c)
@@ -138,6 +139,15 @@ def main(out: Path) -> None:
             break
     settle(app, 0.5)
     grab(docks["analysis"], out / "app-analysis.png")
+
+    # hot seat: both ships' moves of impulse 16 in one form, the CA's row given (D: turn right)
+    play_until(app, window, "T2.I16.move.ENT")
+    form = window.panels.orders.editor
+    form.rows[0].choose("turn right")
+    form._clicked(form.rows[0])  # as the key D does: the mark goes to the D7's row
+    docks["orders"].raise_()
+    wait_idle(app, c)
+    grab(docks["orders"], out / "app-orders-joint.png")
 
     # the end: the victory panel
     play_until(app, window, "__end__")
