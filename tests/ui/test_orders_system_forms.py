@@ -10,6 +10,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from sfb_desk.data.game_setup import units_from_scenario
 from sfb_desk.data.library import load_library
@@ -234,3 +235,12 @@ def test_the_forms_fit_the_orders_dock_at_either_screen(qtbot, kind):
         assert panel.scroll.horizontalScrollBar().maximum() == 0, (kind, width)
         assert not [p for p in clipped(panel) if "past the bottom" not in p], kind
         panel.close()
+
+
+@pytest.mark.parametrize("kind", ["tractors", "marines", "displacement", "sat_ships"])
+def test_a_form_without_a_game_says_so_and_gives_nothing(qtbot, panel, kind):
+    panel.set_prompt(Orders(f"T1.I1.{kind}.Federation", kind, f"{kind} of side Federation",
+                            side="Federation", rule="G7.4", default={}))
+    editor = panel.editor
+    assert editor.value() == {} and not editor.is_edited
+    assert any(label.text().startswith("No ") for label in editor.findChildren(QLabel))
