@@ -127,6 +127,7 @@ def test_table_prompts_counts_the_questions_by_kind(capsys):
     assert main(["duel", "FED-CA", "KLI-D7", "--turns", "1", "--table-prompts"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith(f"FED-CA v KLI-D7, 1 turn(s): {doc['prompts']} questions to the table")
+    assert doc["joint"] > 0 and f"; {doc['joint']} answered in a joint form" in line
 
 
 def test_table_prompts_with_a_log_is_refused_not_silently_unsaved(capsys, tmp_path):

@@ -158,7 +158,9 @@ def _table_prompts(args: argparse.Namespace, a: str, b: str, levels: tuple[str, 
         return 0
     kinds = ", ".join(f"{k} {n}" for k, n in sorted(count.by_kind.items()))
     print(f"{a} v {b}, {count.turns} turn(s): {count.prompts} questions to the table "
-          f"({kinds}); {count.passed} passed by the default settings")
+          f"({kinds}); {count.passed} passed by the default settings"
+          + (f"; {count.joint} answered in a joint form (one form per impulse step)"
+             if count.joint else ""))
     return 0
 
 
