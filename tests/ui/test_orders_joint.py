@@ -167,3 +167,51 @@ def test_fire_of_ships_without_records_is_typed_a_side_at_a_time():
     assert table_form(session.pending, full, DEFAULT, object()).kind == "fire"
     bare = OrdersContext(session.state, None, {})
     assert table_form(session.pending, bare, DEFAULT, object()) is None
+
+
+def test_a_refused_row_is_asked_in_the_panel_with_the_reason(qtbot, controller_in_app):
+    """The D7's row cannot be carried out when its prompt comes (an HET it never paid for,
+    C6.2): the panel asks its move as usual and says why in its message line."""
+    c = controller_in_app
+    panel = OrdersPanel()
+    qtbot.addWidget(panel)
+    panel.bind(c)
+    panel.show()
+    g = duel_setup()
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        c.new_game(g.state, combat=g.combat, specs=g.specs)
+    while c.pending.key != FED:
+        session = session_of(c.record)
+        p = session.pending
+        value = robot_for(p, session).decide(p, session)
+        assert answered(qtbot, c, lambda: c.answer(value))
+    assert panel.joint.keys == (FED, KLI)
+    assert answered(qtbot, c, lambda: c.answer(JointAnswer(((FED, "straight"),
+                                                            (KLI, "het A")))))
+    assert c.pending.key == KLI and panel.prompt.key == KLI
+    assert isinstance(panel.editor, MovementEditor)  # asked on its own, as usual
+    text = panel.message.text()
+    assert panel.message.isVisible() and text.startswith("Refused: Movement of ")
+    assert "'het A' given in the joint form cannot be carried out now" in text
+
+
+def test_the_movement_forms_fit_the_orders_dock_at_1366(qtbot, panel):
+    """The orders dock of a 1366x768 screen is about 250 pixels wide: the one-ship movement
+    editor and the joint form (three compact buttons a line) fit it without scrolling sideways;
+    each button's text is whole."""
+    from sfb_desk.ui.orders.panel import context_from
+
+    controller = FakeController(play_until(FED))
+    panel.bind(controller)
+    ctx = context_from(controller)
+    one = MovementEditor(controller.pending, ctx)
+    both = JointMovementEditor(panel.joint, ctx)
+    for editor in (one, both):
+        qtbot.addWidget(editor)
+        editor.resize(250, 300)
+        editor.show()
+        assert editor.minimumSizeHint().width() <= 250, type(editor).__name__
+        buttons = getattr(editor, "buttons", None) or [
+            b for row in editor.rows for b in row.buttons.values()]
+        for b in buttons:
+            assert b.width() >= b.sizeHint().width() - 1, b.text()

@@ -21,11 +21,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -46,7 +49,7 @@ class ButtonEditor(OrderEditor):
     def __init__(self, prompt: Prompt, ctx: OrdersContext | None, parent: QWidget | None = None,
                  *, info: str = "") -> None:
         super().__init__(prompt, ctx, parent)
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[QAbstractButton] = []
         self._values: list[object] = []
         self._keys: dict[int, object] = {}
         layout = QVBoxLayout(self)
@@ -59,9 +62,19 @@ class ButtonEditor(OrderEditor):
         layout.addStretch(1)
 
     def _add(self, text: str, value: object, keys: Sequence[int] = (), *,
-             columns: int = 2) -> QPushButton:
+             columns: int = 2, tip: str = "") -> QAbstractButton:
+        """A button answering ``value``. ``tip`` given: a compact tool button (no push button's
+        80-pixel minimum, so three fit a line of the orders dock at 1366x768), the whole order
+        in its tool tip."""
         n = len(self.buttons)
-        button = QPushButton(text)
+        button: QAbstractButton
+        if tip:
+            button = QToolButton()
+            button.setText(text)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.setToolTip(tip)
+        else:
+            button = QPushButton(text)
         button.setObjectName(f"option_{n}")
         button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         button.clicked.connect(self._clicked)
@@ -69,8 +82,11 @@ class ButtonEditor(OrderEditor):
             font = button.font()
             font.setBold(True)
             button.setFont(font)
-            button.setDefault(True)
-            button.setText(f"{text}  (default)")
+            if isinstance(button, QPushButton):
+                button.setDefault(True)
+                button.setText(f"{text}  (default)")
+            else:
+                button.setToolTip(f"{tip}: the default (Enter)")
         self._grid.addWidget(button, n // columns, n % columns)
         self.buttons.append(button)
         self._values.append(value)
@@ -96,11 +112,11 @@ class ButtonEditor(OrderEditor):
         self.submitted.emit(value)
         return True
 
-    def default_button(self) -> QPushButton | None:
+    def default_button(self) -> QAbstractButton | None:
         return next((b for b, v in zip(self.buttons, self._values) if v == self.prompt.default),
                     None)
 
-    def button_for(self, value: object) -> QPushButton:
+    def button_for(self, value: object) -> QAbstractButton:
         return self.buttons[self._values.index(value)]
 
 
@@ -186,6 +202,12 @@ _MOVES: dict[str, tuple[str, str, tuple[int, ...]]] = {
     "tac right": ("TAC right", "C", (Qt.Key.Key_C,)),
     "stay": ("Stay", "X", (Qt.Key.Key_X, Qt.Key.Key_Down)),
 }
+#: Short button texts of the movement orders (the key first; the whole order in the tool tip).
+SHORT_MOVES = {"straight": "straight", "turn left": "turn L", "turn right": "turn R",
+               "slip left": "slip L", "slip right": "slip R", "tac left": "TAC L",
+               "tac right": "TAC R", "stay": "stay"}
+#: Movement buttons a line (the orders dock is about 250 pixels wide at 1366x768).
+MOVE_COLUMNS = 3
 
 
 class MovementEditor(ButtonEditor):
@@ -203,11 +225,13 @@ class MovementEditor(ButtonEditor):
         for option in getattr(prompt, "options", ()):
             if option == "het":
                 for n, letter in enumerate(FACING_LETTERS, 1):
-                    self._add(f"HET to {letter}  [{n}]", f"het {letter}",
-                              [k for k, d in _DIGITS.items() if d == n], columns=4)
+                    self._add(f"{n} HET {letter}", f"het {letter}",
+                              [k for k, d in _DIGITS.items() if d == n], columns=MOVE_COLUMNS,
+                              tip=f"High energy turn to facing {letter} (C6.3; key {n})")
             elif option in _MOVES:
                 text, key, keys = _MOVES[option]
-                self._add(f"{text}  [{key}]", option, keys, columns=4)
+                self._add(f"{key} {SHORT_MOVES[option]}", option, keys, columns=MOVE_COLUMNS,
+                          tip=f"{text} (key {key})")
             else:
-                self._add(option, option, (), columns=4)
+                self._add(option, option, (), columns=MOVE_COLUMNS)
 

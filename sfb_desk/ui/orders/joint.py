@@ -40,7 +40,7 @@ from sfb_desk.engine.orders.joint import JOINT_KINDS, JointAnswer, JointForm, jo
 from sfb_desk.engine.orders.pass_policy import PassPolicy
 from sfb_desk.engine.prompts import Orders, Prompt
 from sfb_desk.rules.units import FACING_LETTERS
-from .choice import _DIGITS, _MOVES
+from .choice import _DIGITS, _MOVES, MOVE_COLUMNS, SHORT_MOVES
 from .editor import GREY, OrderEditor, note
 
 if TYPE_CHECKING:
@@ -48,11 +48,7 @@ if TYPE_CHECKING:
 
 MARK = "▶"
 #: Buttons of a row a line (the orders dock is about 250 pixels wide at 1366x768).
-COLUMNS = 3
-#: Short button texts (the key first; the whole order in the tool tip).
-_SHORT = {"straight": "straight", "turn left": "turn L", "turn right": "turn R",
-          "slip left": "slip L", "slip right": "slip R", "tac left": "TAC L",
-          "tac right": "TAC R", "stay": "stay"}
+COLUMNS = MOVE_COLUMNS
 
 
 def form_title(form: JointForm) -> str:
@@ -75,7 +71,8 @@ def _orders(prompt: Orders) -> list[tuple[str, str, str, list[int]]]:
                             f"het {letter}", [k for k, d in _DIGITS.items() if d == n]))
         elif option in _MOVES:
             text, key, keys = _MOVES[option]
-            out.append((f"{key} {_SHORT[option]}", f"{text} (key {key})", option, list(keys)))
+            out.append((f"{key} {SHORT_MOVES[option]}", f"{text} (key {key})", option,
+                        list(keys)))
         else:
             out.append((option, option, option, []))
     return out
