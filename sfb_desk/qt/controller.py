@@ -148,7 +148,12 @@ class GameController(CrashRecovery, QObject):
         if self._record is None or self._record.pending is None or self.busy:
             return False
         pending = self._record.pending
-        self._request(source, self._held.take(value, pending), self._label(pending))
+        try:
+            value = self._held.take(value, pending)
+        except ValueError as exc:  # a joint form filled for a prompt no longer pending
+            self.refused.emit(str(exc))
+            return False
+        self._request(source, value, self._label(pending))
         return True
 
     @property

@@ -30,11 +30,15 @@ class HeldAnswers:
 
     def take(self, value: object, pending: Prompt) -> object:
         """The answer for ``pending``: ``value`` itself, or a joint form's row for it (its other
-        rows are held from now on, replacing any held before)."""
+        rows are held from now on, replacing any held before). ValueError (the message says
+        what is asked now) for a joint form without a row for ``pending``."""
         from ..engine.orders.joint import JointAnswer
 
         if not isinstance(value, JointAnswer):
             return value
+        if pending.key not in dict(value.answers):
+            raise ValueError(f"the joint form was for an earlier prompt: {pending.purpose} is "
+                             "asked now")
         self.values = value.held()
         return value.value_for(pending.key)
 

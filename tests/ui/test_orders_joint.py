@@ -144,11 +144,23 @@ def test_held_rows_wait_across_a_roll_and_are_dropped_on_undo(qtbot, controller_
     assert c.pending.key != "T1.I2.move.KLI-D7"
 
 
-def test_held_rows_are_dropped_by_a_new_game(qtbot, controller_in_app):
+def test_held_rows_are_dropped_by_a_load_and_a_new_game(qtbot, controller_in_app, tmp_path):
     c = controller_in_app
     c.set_pass_policy(replace(DEFAULT))
     _het_game(qtbot, c)
     joint = JointAnswer((("T1.I2.move.FED-CA", "het B"), ("T1.I2.move.KLI-D7", "straight")))
+    assert answered(qtbot, c, lambda: c.answer(joint))
+    assert c.held_answers
+    with qtbot.waitSignal(c.saved, timeout=WAIT):
+        assert c.save(tmp_path / "het.sfbsave")
+    assert c.held_answers  # saving keeps them: the game goes on
+    with qtbot.waitSignal(c.loaded, timeout=WAIT):
+        c.load(tmp_path / "het.sfbsave")
+    assert c.held_answers == {} and isinstance(c.pending, DiceRequest)
+    with qtbot.waitSignal(c.refused) as said:  # a form for the move, not for the roll
+        assert not c.answer(joint)
+    assert said.args[0].startswith("the joint form was for an earlier prompt: Breakdown roll")
+    _het_game(qtbot, c)  # a new game: held rows again, then another new game drops them
     assert answered(qtbot, c, lambda: c.answer(joint))
     assert c.held_answers
     g = duel_setup()
