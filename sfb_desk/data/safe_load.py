@@ -6,7 +6,9 @@ Whatever is in the file, reading it ends in the parsed value or a :class:`BadFil
 big to be one of ours, bytes that are not UTF-8 text, invalid JSON or TOML with its line and
 column, a JSON file cut off short, and values nested deeper than any file of ours
 (:data:`MAX_DEPTH`), which would otherwise exhaust the parser's recursion or the program's
-later. A UTF-8 byte-order mark (Windows editors write one) is accepted and dropped.
+later, and numbers too long to be a count of anything (Python refuses integers of more than
+4,300 digits: a ValueError out of the parser). A UTF-8 byte-order mark (Windows editors write
+one) is accepted and dropped.
 
 Callers wrap the problem in their own error, which names the file.
 """
@@ -25,6 +27,7 @@ MAX_DEPTH = 32
 MAX_BYTES = 64 * 1024 * 1024
 BOM = "\ufeff"
 _TOO_DEEP = "is nested too deeply to read (no file of ours is nested more than {} levels)"
+_TOO_LONG = "holds a number too long to read (thousands of digits; no file of ours has one)"
 
 
 class BadFile(ValueError):
@@ -93,6 +96,8 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
         problem = "is truncated" if cut else "is not valid JSON"
         raise BadFile(f"{problem} (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                       exc.lineno) from None
+    except ValueError:  # an integer of more than sys.get_int_max_str_digits() digits
+        raise BadFile(_TOO_LONG) from None
     _check_depth(value, max_depth)
     return value
 
@@ -105,6 +110,10 @@ def parse_toml(text: str, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
         value = tomllib.loads(text)
     except RecursionError:
         raise BadFile(_TOO_DEEP.format(max_depth)) from None
+    except tomllib.TOMLDecodeError:
+        raise  # the caller points at the line
+    except ValueError:  # an integer of more than sys.get_int_max_str_digits() digits
+        raise BadFile(_TOO_LONG) from None
     _check_depth(value, max_depth)
     return value
 

@@ -62,6 +62,9 @@ def ships() -> None:
     write("utf16_text", v1.encode("utf-16"))
     write("complete_without_shields", re.sub(r"\n\[shields\]\nboxes = \[[^\]]*\]\n", "\n", v1))
     write("complete_move_cost_zero", v1.replace('move_cost = "1"', 'move_cost = "0"'))
+    # an integer of 5,001 digits: Python's parsers refuse it with a ValueError (not a
+    # TOMLDecodeError); it once came out as "could not be loaded: ValueError('Exceeds ...')"
+    write("number_too_long", v1.replace("left_warp = 15", "left_warp = 1" + "0" * 5000))
 
 
 def _short_game():
@@ -110,6 +113,8 @@ def saves() -> None:
     write("truncated", text[: len(text) * 2 // 3])
     write("utf16_text", text.encode("utf-16"))
     write("nul_bytes", text[:40] + "\x00" * 8 + text[40:])
+    assert '"turn":1' in text  # a number of 5,001 digits: a ValueError out of json.loads
+    write("number_too_long", text.replace('"turn":1', '"turn":1' + "0" * 5000, 1))
     write("top_level_list", [doc])
     write("foreign_format", changed(format="another-program"))
     write("newer_version", changed(version=99))
@@ -205,6 +210,9 @@ def energy_files() -> None:
     write("negative_energy", {**doc, "phaser_capacitor": -3})
     write("unknown_line", {**doc, "phasor_capacitor": 6})
     write("weapon_not_on_ship", {**doc, "weapons": [{"box": "disruptor#A", "action": "arm"}]})
+    assert '"phaser_capacitor": 6' in template
+    write("number_too_long", template.replace('"phaser_capacitor": 6',
+                                              '"phaser_capacitor": 6' + "0" * 5000))
 
 
 if __name__ == "__main__":

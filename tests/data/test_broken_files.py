@@ -32,6 +32,7 @@ EA = DATA / "broken_ea"
 SHIPS = DATA / "broken_ships"
 DEEP = "is nested too deeply to read (no file of ours is nested more than 32 levels)"
 DEEPER = "is nested more than 32 levels deep (no file of ours is)"
+LONG = "holds a number too long to read (thousands of digits; no file of ours has one)"
 
 # name -> what the refusal says (after "<file>: ")
 SAVE_CASES: dict[str, str] = {
@@ -41,6 +42,7 @@ SAVE_CASES: dict[str, str] = {
     "binary_junk": "is not text (UTF-8): byte 128 is 0x80",
     "utf16_text": "is not text (UTF-8): byte 0 is 0xff",
     "nul_bytes": "is not text: it holds a NUL byte at 40",
+    "number_too_long": LONG,  # a 5,001-digit integer: a ValueError out of json.loads
     "empty": "is not valid JSON (line 1, column 1: Expecting value)",
     "not_json": "is not valid JSON (line 1, column 1: Expecting value)",
     "truncated": "is truncated (line 1, column",
@@ -90,6 +92,7 @@ SAVE_CASES: dict[str, str] = {
 EA_CASES: dict[str, tuple[str | None, int, str]] = {
     "deep_nesting": (DEEP, 2, DEEP),
     "deep_inside_a_line": (DEEPER, 2, DEEPER),
+    "number_too_long": (LONG, 2, LONG),
     "binary_junk": ("is not text (UTF-8): byte 128 is 0x80", 2, "is not text (UTF-8)"),
     "utf16_text": ("is not text (UTF-8): byte 0 is 0xff", 2, "is not text (UTF-8)"),
     "empty": ("is not valid JSON (line 1, column 1", 2, "is not valid JSON"),

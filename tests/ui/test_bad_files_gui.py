@@ -28,6 +28,7 @@ OPENED = {
     "binary_junk": "is not text (UTF-8)",
     "truncated": "is truncated",
     "flipped_step_name": "its step is '6A-announcex' where replaying the game writes",
+    "number_too_long": "holds a number too long to read",
 }
 
 
@@ -82,16 +83,19 @@ def test_opening_a_broken_save_shows_why_and_the_app_goes_on(qtbot, window, boxe
     assert c.record is not None and c.path == good and not c.busy
 
 
-def test_a_broken_autosave_at_start_is_put_aside_with_a_message(qtbot, boxes):
+@pytest.mark.parametrize("name", ["deep_nesting_object", "number_too_long"])
+def test_a_broken_autosave_at_start_is_put_aside_with_a_message(qtbot, boxes, name):
+    """(A 5,001-digit number in the autosave once raised ValueError out of the window's
+    constructor at every start.)"""
     autosave = game_files.autosave_file()
-    autosave.write_bytes((BROKEN / "deep_nesting_object.sfbsave").read_bytes())
+    autosave.write_bytes((BROKEN / f"{name}.sfbsave").read_bytes())
     kept = autosave.read_bytes()
     first = MainWindow()  # the start: the controller looks at the autosave
     try:
         assert not first.offer_recovery()  # as the app calls it once the window shows
         ((title, text),) = boxes
         assert title == "Autosave cannot be read"
-        assert "is nested too deeply to read" in text and "kept aside" in text
+        assert OPENED[name] in text and "kept aside" in text
         aside = autosave.with_name(f"{autosave.name}.declined-1")
         assert not autosave.exists() and aside.read_bytes() == kept  # moved, never deleted
         assert first.controller.recoverable_autosave() is None
