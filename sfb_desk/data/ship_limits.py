@@ -84,6 +84,14 @@ def size_issues(raw: dict[str, Any]) -> list[Issue]:
                 box_count(("tracks", name), len(track), schema.MAX_TRACK, "boxes in one track")
         box_count(("tracks", "excess_damage"), tracks.get("excess_damage"), schema.MAX_EXCESS,
                   "excess damage boxes")
+    crew = raw.get("crew")
+    if isinstance(crew, dict):  # a tick each on the SSD: counted apart from the boxes
+        for name in ("crew_units", "boarding_parties", "deck_crews", "spare_shuttles"):
+            n = _count(crew.get(name))
+            if n > schema.MAX_CREW:
+                issues.append(Issue(("crew", name), f"{n:,} {name.replace('_', ' ')}; at most "
+                                    f"{schema.MAX_CREW:,} expected",
+                                    f"a count from 0 to {schema.MAX_CREW:,}"))
     if not issues and total > schema.MAX_SHIP_BOXES:
         issues.append(Issue((), f"{total:,} boxes in all; a ship has at most "
                                 f"{schema.MAX_SHIP_BOXES:,}", "fewer boxes"))

@@ -83,6 +83,10 @@ MAX_BAY_BOXES = 100
 MAX_TRACK = 50
 MAX_EXCESS = 200
 MAX_SHIP_BOXES = 2000
+#: crew units, boarding parties, deck crews and spare shuttles (the library's most: 64 crew
+#: units, 40 boarding parties); the SSD draws a tick per crew unit and boarding party, so a
+#: count of 100,000,000 once hung printing and the SSD view
+MAX_CREW = 1000
 
 ID_PATTERN = r"^[A-Z]{3}-[A-Z0-9][A-Z0-9+._-]*$"
 FRACTION_PATTERN = r"^[0-9]+(/[0-9]+)?$"
@@ -188,11 +192,14 @@ class ShipData(_Table):
     flags: list[Flag] = []
 
 
+CrewCount = Annotated[int, Field(ge=0, le=MAX_CREW)]
+
+
 class Crew(_Table):
-    crew_units: Count | None = None
-    boarding_parties: Count | None = None
-    deck_crews: Count | None = None
-    spare_shuttles: Count | None = None
+    crew_units: CrewCount | None = None
+    boarding_parties: CrewCount | None = None
+    deck_crews: CrewCount | None = None
+    spare_shuttles: CrewCount | None = None
 
 
 class Tracks(_Table):

@@ -65,6 +65,8 @@ def ships() -> None:
     # an integer of 5,001 digits: Python's parsers refuse it with a ValueError (not a
     # TOMLDecodeError); it once came out as "could not be loaded: ValueError('Exceeds ...')"
     write("number_too_long", v1.replace("left_warp = 15", "left_warp = 1" + "0" * 5000))
+    # a tick per crew unit on the SSD: 100,000,000 once hung printing (1 GB and counting)
+    write("huge_crew", v1.replace("crew_units = 43", "crew_units = 100000000"))
 
 
 def _short_game():

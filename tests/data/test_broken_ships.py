@@ -70,6 +70,7 @@ CASES: dict[str, tuple[str, str, str]] = {
     "too_many_weapons": ("weapons", "130 [[weapons]] entries; at most 100 expected", "at most 100 entries"),
     "too_many_boxes_in_all": ("", "2,539 boxes in all; a ship has at most 2,000", "fewer boxes"),
     "deep_nesting": ("", "is nested too deeply to read (no file of ours is nested more than 32 levels)", ""),
+    "huge_crew": ("crew.crew_units", "100,000,000 crew units; at most 1,000 expected", "a count from 0 to 1,000"),
     "number_too_long": ("", "holds a number too long to read (thousands of digits; no file of ours has one)", ""),
     "nested_40_deep": ("", "is nested more than 32 levels deep (no file of ours is)", ""),
     "binary_junk": ("", "is not text (UTF-8): byte 128 is 0x80", ""),
