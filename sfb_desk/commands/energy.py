@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sfb_desk.data.energy_file import EnergyFileError, dumps, energy_json, load_energy_file
 from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
+from sfb_desk.rules.box_names import boxes_in_words
 from sfb_desk.rules.energy import check, initial_state, template
 from sfb_desk.rules.energy.allocation import LINES
 
@@ -93,7 +94,7 @@ def run_check(args: argparse.Namespace) -> int:
               f"{s.impulse}, reactors {s.reactor}) + batteries {led.battery_used}; used "
               f"{led.total_used}, unallocated {led.unallocated}")
         for i in issues:
-            print(f"{i.severity}: ({i.rule}) {i.message} [line {i.line}]")
+            print(f"{i.severity}: ({i.rule}) {boxes_in_words(i.message)} [line {i.line}]")
         print("legal" if not bad else f"{len(bad)} rule(s) broken")
     return 1 if bad else 0
 

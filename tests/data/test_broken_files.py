@@ -106,7 +106,7 @@ EA_CASES: dict[str, tuple[str | None, int, str]] = {
     "unknown_line": ("phasor_capacitor: unknown line", 2, "phasor_capacitor: unknown line"),
     "unknown_ship": (None, 2, "FED-NOPE"),
     "negative_energy": (None, 1, "rule(s) broken"),
-    "weapon_not_on_ship": (None, 1, "(B3.1) FED-CA has no weapon, probe or shuttle box 'disruptor#A'"),
+    "weapon_not_on_ship": (None, 1, "(B3.1) FED-CA has no weapon, probe or shuttle box 'disruptor A'"),
 }
 
 

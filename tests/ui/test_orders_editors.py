@@ -132,3 +132,20 @@ def test_yes_no_orders(qtbot, panel):
     with qtbot.waitSignal(panel.answered) as blocker:
         qtbot.keyClick(panel, Qt.Key.Key_Y)
     assert blocker.args == ["yes"]
+
+
+def test_a_choice_of_boxes_names_them_in_words_and_answers_the_box_id(qtbot):
+    """QA: the D9.7 repair choice showed 'disruptor#A' on its button; it says 'disruptor A'
+    and still answers the box id."""
+    from sfb_desk.engine.prompts import Choice
+    from sfb_desk.ui.orders.choice import ChoiceEditor
+
+    prompt = Choice("T1.I32.repair.KLI-D7", "Continuous damage repair on KLI-D7: 4 point(s) "
+                    "to which box? (D9.7)", ("none", "disruptor#A"), rule="D9.7",
+                    unit="KLI-D7", default="none")
+    editor = ChoiceEditor(prompt, None)
+    qtbot.addWidget(editor)
+    assert [b.text() for b in editor.buttons] == ["1  none  (default)", "2  disruptor A"]
+    with qtbot.waitSignal(editor.submitted) as sent:
+        editor.buttons[1].click()
+    assert sent.args == ["disruptor#A"]

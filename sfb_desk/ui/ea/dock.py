@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from sfb_desk.qt.ea_game import GameEaModel, SheetData, answer_value, ea_unit, sheet_data, ship_record
 from sfb_desk.qt.ea_model import EaSheetModel
+from sfb_desk.rules.box_names import boxes_in_words
 from sfb_desk.qt.game_record import side_of
 from sfb_desk.qt.game_ships import game_ships
 
@@ -377,7 +378,7 @@ class EaDock(QWidget):
             return f"Cannot submit: check the marked entries: {key}: {message}"
         errors = [i for i in sheet.model.issues if i.is_error]
         if errors:
-            first = "; ".join(f"({i.rule}) {i.message}" for i in errors[:2])
+            first = "; ".join(f"({i.rule}) {boxes_in_words(i.message)}" for i in errors[:2])
             more = f" and {len(errors) - 2} more" if len(errors) > 2 else ""
             return f"Cannot submit: {len(errors)} rule(s) broken: {first}{more}"
         return ""

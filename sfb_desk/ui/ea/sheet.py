@@ -32,6 +32,7 @@ from sfb_desk.qt.ea_model import (
     EaSheetModel,
     format_energy,
 )
+from sfb_desk.rules.box_names import boxes_in_words
 from sfb_desk.rules.energy import ERROR, NOTE, WARNING, Allocation, Issue, Ledger, WeaponOrder
 
 from .rows import HIDDEN, EnterMovesOn, Row, SheetRows
@@ -184,7 +185,7 @@ class EaSheet(QWidget):
                 row.energy.setText(format_energy(value))
             found = by_line.get(key, [])
             texts = [f"<span style='color:{_COLOURS[i.severity]}'>({i.rule}) "
-                     f"{_escape(i.message)}</span>" for i in found]
+                     f"{_escape(boxes_in_words(i.message))}</span>" for i in found]
             if key in self._input_errors:
                 texts.insert(0, f"<span style='color:{_COLOURS[ERROR]}'>"
                                 f"{_escape(self._input_errors[key])}</span>")

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from sfb_desk.engine.prompts import Prompt
+from sfb_desk.rules.box_names import option_words
 from sfb_desk.rules.units import FACING_LETTERS
 from .editor import OrderEditor, note
 
@@ -133,7 +134,8 @@ class ChoiceEditor(ButtonEditor):
         columns = 1 if len(options) <= 4 else 2
         for n, option in enumerate(options, 1):
             keys = [k for k, d in _DIGITS.items() if d == n]
-            self._add(f"{n}  {option}" if n <= 9 else option, option, keys, columns=columns)
+            text = option_words(option) if isinstance(option, str) else str(option)  # disruptor A
+            self._add(f"{n}  {text}" if n <= 9 else text, option, keys, columns=columns)
 
 
 def numeric_options(options: Sequence[object]) -> range | None:
