@@ -11,7 +11,7 @@ joint` says which prompts a form covers; the pass policy's "one form per impulse
   scheduled.
 * :class:`JointFireEditor`: a tab per side with that side's fire declarations (the fire
   editor of :mod:`.fire`): fire is declared secretly and simultaneously (D6.315), so each
-  player fills the own tab; one submit for all.
+  player fills his own tab (Ctrl+Tab: the next side); one submit for all.
 
 The answer is a :class:`~sfb_desk.engine.orders.joint.JointAnswer`: the controller answers the
 pending prompt with its first row and holds the others for their prompts.
