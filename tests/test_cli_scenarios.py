@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 import shutil
 from pathlib import Path
@@ -54,11 +56,54 @@ def test_scenario_shows_one_in_full_ignoring_case(capsys):
     assert main(["scenario", "sh19"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("SH19: The Mighty Hood Goes Down (SH19.0)\n  rulebook scenario\n")
-    assert "source: Captain's Advanced Missions, lines 10138-10232" in out
+    assert "  from Captain's Advanced Missions\n" in out
     assert "Hood: FED-CA (refits R, +, a), in 1820, heading A, speed 4, WS-I, BPV 143" in out
     assert "Challenger: KLI-D7 (refits B), in 0128, heading B, speed max, WS-III, BPV 128" in out
     assert "Hood disengages crippled = Draw" in out
     assert "Rules         drone_speed 20" in out
+
+
+#: Where a fact came from, which the normal view never shows (only --details).
+SOURCE_WORDS = re.compile(r"L\d+|\blines? \d|\.json|decisions\.md|seed|\.toml", re.IGNORECASE)
+
+
+def test_scenario_normal_view_never_says_where_facts_came_from(capsys):
+    """Every library scenario in the rulebook's terms: no rulebook line numbers, file names or
+    the program's notes file; --details (or --sources) shows them."""
+    from sfb_desk.commands.scenarios import describe_scenario
+    from sfb_desk.data.library import load_library
+    from sfb_desk.data.scenarios import load_scenarios
+
+    ships = load_library()
+    for scenario in load_scenarios(ships=ships).sorted():
+        text = "\n".join(describe_scenario(scenario, ships, "ssd_data/scenarios/x.toml"))
+        found = SOURCE_WORDS.findall(text)
+        assert not found, (scenario.id, found)
+    assert main(["scenario", "SM5"]) == 0
+    out = capsys.readouterr().out
+    assert not SOURCE_WORDS.search(out) and "(SM5.2)" in out
+    assert main(["scenario", "SM5", "--details"]) == 0
+    out = capsys.readouterr().out
+    assert "source: Captain's Advanced Missions, lines 10319-10413" in out
+    assert "L10331-10339 SM5.2 set-up" in out and "file ssd_data/scenarios/SM5.toml" in out
+    assert main(["scenario", "SG1", "--sources"]) == 0
+    assert "reference/core_ships.json" in capsys.readouterr().out
+
+
+def test_ship_normal_view_never_says_where_facts_came_from(capsys):
+    from sfb_desk.commands.ships import describe_ship
+    from sfb_desk.data.library import load_library
+
+    for spec in load_library().search():
+        text = "\n".join(describe_ship(spec, "ssd_data/ships/x.toml"))
+        found = SOURCE_WORDS.findall(text)
+        assert not found, (spec.id, found)
+    assert main(["ship", "KLI-F5M"]) == 0
+    out = capsys.readouterr().out
+    assert "ADD HAS 6 ROUNDS PRIOR TO Y175." in out and "Sources       shown with --details" in out
+    assert main(["ship", "KLI-F5M", "--details"]) == 0
+    out = capsys.readouterr().out
+    assert "L16175: ADD HAS 6 ROUNDS" in out and "file ssd_data/ships/KLI-F5M.toml" in out
 
 
 def test_scenario_shows_why_it_is_not_playable(capsys):

@@ -2,7 +2,8 @@
 
 * ``scenarios [--json]`` lists every scenario: id, title, rule, origin and whether the program
   can play it (with the reason when not); problems of files that did not load go to stderr.
-* ``scenario ID [--json]`` shows one scenario in full (ids ignore case: ``sg22``).
+* ``scenario ID [--json] [--details]`` shows one scenario in full (ids ignore case: ``sg22``)
+  in the rulebook's terms; ``--details`` (or ``--sources``) adds where each fact came from.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from sfb_desk.data.books import book_title, lines_text, titled
+from sfb_desk.data.books import book_title, for_players, lines_text, titled
 from sfb_desk.data.library import ShipLibrary, load_library
 from sfb_desk.data.scenario_file import Scenario
 from sfb_desk.data.scenario_play import playability, unit_label
@@ -30,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     one = subparsers.add_parser("scenario", help="show one scenario in full")
     one.add_argument("scenario_id", metavar="ID", help="scenario id, e.g. SG22 (any case)")
     one.add_argument("--json", action="store_true", help="print JSON")
+    one.add_argument("--details", "--sources", action="store_true", dest="details",
+                     help="also show where each fact came from (rulebook lines, file)")
     one.set_defaults(func=run_scenario)
 
 
@@ -110,8 +113,16 @@ def _unit_line(key: str, unit: Any, bpv: str, ships: ShipLibrary) -> str:
     return line
 
 
-def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") -> list[str]:
-    """Every fact of ``scenario`` as text lines (what ``sfb-desk-cli scenario ID`` prints)."""
+def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "",
+                      details: bool = False) -> list[str]:
+    """Every fact of ``scenario`` as text lines (what ``sfb-desk-cli scenario ID`` prints), in
+    the rulebook's terms; ``details``: also where each fact came from (the rulebook's lines,
+    the file, the program's notes), as ``--details`` prints."""
+    out = _describe(scenario, ships, file if details else "", details)
+    return out if details else [for_players(line) for line in out]
+
+
+def _describe(scenario: Scenario, ships: ShipLibrary, file: str, details: bool) -> list[str]:
     head, status, source = scenario.scenario, scenario.status, scenario.source
     rule = f" ({head.rule})" if head.rule else ""
     out = [f"{head.id}: {head.title}{rule}"]
@@ -123,8 +134,11 @@ def describe_scenario(scenario: Scenario, ships: ShipLibrary, file: str = "") ->
     out.append(f"  {origin}")
     if source is not None:
         book = titled(source.book) or book_title(source.seed) or "the rulebook"
-        out.append(f"  source: {book}, {lines_text(*source.lines)}")
-        out.extend(f"    {c}" for c in source.cites)
+        if details:
+            out.append(f"  source: {book}, {lines_text(*source.lines)}")
+            out.extend(f"    {c}" for c in source.cites)
+        else:
+            out.append(f"  from {book}")
     if file:
         out.append(f"  file {file}")
     year = f"Y{head.year}" if head.year is not None else "chosen by the players"
@@ -199,5 +213,5 @@ def run_scenario(args: argparse.Namespace) -> int:
         data["unit_keys"] = unit_keys(scenario)
         print(json.dumps(data, indent=2))
     else:
-        print("\n".join(describe_scenario(scenario, ships, file)))
+        print("\n".join(describe_scenario(scenario, ships, file, details=args.details)))
     return 0

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
 from sfb_desk.data import paths
-from sfb_desk.data.books import titled
+from sfb_desk.data.books import for_players, titled
 from sfb_desk.data.library import ShipLibrary, load_files, load_library, load_library_for, ship_files
 from sfb_desk.data.paths import display_path
 from sfb_desk.rules.ship import STATUS_LABELS, ShipSpec
@@ -44,6 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ship = subparsers.add_parser("ship", help="show one ship class in full")
     ship.add_argument("ship_id", metavar="ID", help="ship id, e.g. FED-CA (any case)")
     ship.add_argument("--json", action="store_true", help="print JSON")
+    ship.add_argument("--details", "--sources", action="store_true", dest="details",
+                      help="also show the file, the sources and where each value was read")
     ship.set_defaults(func=run_ship)
 
 
@@ -220,8 +222,15 @@ def _extra_lines(extra: tuple[tuple[str, object], ...]) -> list[str]:
     return out
 
 
-def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
-    """Every fact of ``spec`` as text lines (what ``sfb-desk-cli ship ID`` prints)."""
+def describe_ship(spec: ShipSpec, file: str = "", details: bool = False) -> list[str]:
+    """Every fact of ``spec`` as text lines (what ``sfb-desk-cli ship ID`` prints) in the
+    rulebook's terms; ``details`` (``--details``): also the file, the sources, their
+    disagreements and the [extra] facts of where each value was read."""
+    out = _describe_ship(spec, file if details else "", details)
+    return out if details else [for_players(line) for line in out]
+
+
+def _describe_ship(spec: ShipSpec, file: str, details: bool) -> list[str]:
     out = [f"{spec.id}: {spec.race_name} {spec.class_code} {spec.name}"]
     where = [f"kind {spec.kind}"]
     where += [f"rule {spec.rule}"] if spec.rule else []
@@ -298,6 +307,16 @@ def describe_ship(spec: ShipSpec, file: str = "") -> list[str]:
             bpv = f"BPV {r.bpv_delta:+d}" if r.bpv_delta is not None else "BPV ?"
             adds = f" [adds {', '.join(r.adds_boxes)}]" if r.adds_boxes else ""
             out.append(f"  {r.code:<{code_w}}{year:<6}{bpv:<9}{r.description}{adds}")
+    if not details:
+        hidden = [f"{len(spec.disagreements)} disagreements between sources"] \
+            if spec.disagreements else []
+        hidden += ["the facts of where each value was read"] if spec.extra else []
+        for title, items in (("Missing", spec.missing), ("Notes", spec.notes)):
+            out.append(title)
+            out += [f"  - {item}" for item in items] or ["  none"]
+        out.append("Sources       shown with --details"
+                   + (f" (with {' and '.join(hidden)})" if hidden else ""))
+        return out
     if spec.disagreements:
         out.append("Disagreements")
         for d in spec.disagreements:
@@ -341,5 +360,5 @@ def run_ship(args: argparse.Namespace) -> int:
         import json  # only for --json (start-up)
         print(json.dumps(table, indent=2))
     else:
-        print("\n".join(describe_ship(spec, file)))
+        print("\n".join(describe_ship(spec, file, details=args.details)))
     return 0

@@ -56,3 +56,30 @@ def titled(text: str) -> str:
     text = _ID_LINES.sub(
         lambda m: f"{BOOK_TITLES[m['id']]}, {lines_text(m['first'], m['last'])}", text)
     return _ID_ONLY.sub(lambda m: BOOK_TITLES[m["id"]], text)
+
+
+# Where a fact came from, which only a details view shows (the project's rule: a player never
+# reads file line numbers, file names or the program's own notes files unless he asks).
+_LINE_REF = r"L\d{2,}(?:-\d+)?"
+_ONLY_LINES = re.compile(r"\s*\(\s*" + _LINE_REF + r"(?:\s*[,;]\s*" + _LINE_REF + r")*\s*\)")
+_LINES_AFTER = re.compile(r"\s*[,;]\s*" + _LINE_REF + r"\b")
+_LINES_BEFORE = re.compile(r"\b" + _LINE_REF + r"\s*[,;:]\s*")
+_BOOK_LINES = re.compile(r",\s*lines? \d+(?:-\d+)?")
+_NOTES_FILE = re.compile(r"decisions\.md[,;:]?\s*")
+_PATH = re.compile(r"\s*\(?\b[\w./-]+\.(?:json|toml|md)\b\)?")
+_EMPTY = re.compile(r"\s*\(\s*\)")
+
+
+def for_players(text: str) -> str:
+    """``text`` with the places its facts came from left out, for the normal (not details)
+    view: line references ("(L10394-10402)", ", L9389-9391"), "lines N-M" after a book's title,
+    file names ("reference/core_ships.json") and the program's notes file ("(decisions.md,
+    SM5.2)" -> "(SM5.2)"); rulebooks named by internal id get their titles. Rule numbers stay."""
+    text = titled(text)
+    text = _ONLY_LINES.sub("", text)
+    text = _LINES_AFTER.sub("", text)
+    text = _LINES_BEFORE.sub("", text)
+    text = _BOOK_LINES.sub("", text)
+    text = _NOTES_FILE.sub("", text)
+    text = _PATH.sub("", text)
+    return _EMPTY.sub("", text)

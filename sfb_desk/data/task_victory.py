@@ -10,6 +10,7 @@ scenario's own victory levels where these are facts of the game:
   (the neutral side's unit) in a tractor beam (G7) and can move at a speed of 3 or more
   including the cost of towing it: the holder's undestroyed warp power over the two movement
   costs (:func:`~sfb_desk.rules.systems.tractors.towing_speed`; decisions.md SG22.5).
+* **SM5.5** and **SM6.5**, the monster scenarios: :mod:`.monster_victory`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..engine.records import damage_state
+from .monster_victory import sm5_result, sm6_result
 from ..rules.damage.status import crippled_reasons
 from ..rules.ship import WARP_SYSTEMS, ShipSpec
 from ..rules.systems.tractors import towing_speed
@@ -108,12 +110,19 @@ def sg22_holder(state, combat, specs: Mapping[str, ShipSpec], freighter: str) ->
     return None
 
 
-def task_result(scenario, state, combat, specs: Mapping[str, ShipSpec]) -> TaskResult | None:  # noqa: ANN001
+def task_result(scenario, state, combat, specs: Mapping[str, ShipSpec], *,  # noqa: ANN001
+                over: bool = False, table_points: int | None = None) -> TaskResult | None:
     """The task victory reached by the game so far, None when none is (or the scenario's task
-    conditions are not computed by the program)."""
+    conditions are not computed by the program). ``over``: the game has ended;
+    ``table_points``: SM5.5's points counted at the table (:mod:`.monster_victory`)."""
     victory = getattr(scenario, "victory", None)
     if victory is None or victory.kind != "task":
         return None
+    field = getattr(combat, "battlefield", None)
+    if scenario.id in ("SM5", "SM6"):
+        found = (sm5_result(scenario, state, field, table_points) if scenario.id == "SM5"
+                 else sm6_result(scenario, state, field, over) if field is not None else None)
+        return None if found is None else TaskResult(*found)
     if scenario.id == "SH19":
         return _sh19(state, combat, specs, victory.levels)
     if scenario.id == "SG22":

@@ -18,6 +18,7 @@ from ..data.game_victory import field_mine_points
 from ..data.library import ShipLibrary, load_library
 from ..data.scenario_schema import Scenario
 from ..data.scenarios import CannotScore, score, unit_keys
+from ..data.task_victory import task_result
 from ..engine.records import damage_state
 from ..engine.session import Session
 from ..rules.damage.status import crippled_reasons
@@ -35,11 +36,12 @@ class BattleRun:
     scenario_id: str
     seed: int
     turns_played: int
-    ended: str  # "turn limit", "destroyed", "disengaged", "no power"
+    ended: str  # "turn limit", "destroyed", "disengaged", "no power", "scenario end"
     ships: tuple[dict, ...]
     victory: dict | None  # S2.20 levels and points per side, None when it cannot be scored
     answers: int
     session: Session | None = field(default=None, compare=False, repr=False)
+    task_victory: dict | None = None  # the scenario's task victory (SH19.5, SM5.5 ...), if any
 
     def result(self) -> dict:
         """The battle result document (issue 18; the digest's BattleResult contract)."""
@@ -47,8 +49,32 @@ class BattleRun:
             "format": "sfb-desk-battle-result", "format_version": 1,
             "scenario": self.scenario_id, "seed": self.seed, "turns_played": self.turns_played,
             "ended": self.ended, "ships": list(self.ships), "victory": self.victory,
-            "played_by": "robots",
+            "task_victory": self.task_victory, "played_by": "robots",
         }
+
+
+#: SM5.5's points come from the lab analysis (G4.1) and the station's evacuation, which robots
+#: do not carry out (neither is modelled): a robot captain ends with none.
+ROBOT_SM5_POINTS = 0
+
+
+def task_summary(scenario: Scenario, state, combat, specs, *, over: bool,  # noqa: ANN001
+                 robots: bool) -> dict | None:
+    """The scenario's task victory (:func:`sfb_desk.data.task_victory.task_result`) as the
+    result document's ``task_victory``: rule, level, outcome, why; None for a scenario without
+    task conditions or while none is reached."""
+    if scenario.victory.kind != "task":
+        return None
+    found = task_result(scenario, state, combat, specs, over=over,
+                        table_points=ROBOT_SM5_POINTS if robots else None)
+    if found is None:
+        return None
+    why = found.why
+    if robots and scenario.id == "SM5" and found.outcome.startswith(f"{ROBOT_SM5_POINTS} "):
+        why += ("; robots gather no information points and evacuate no crew (the lab analysis "
+                "and the evacuation are played at the table)")
+    return {"rule": scenario.victory.rule or scenario.id, "level": found.level,
+            "outcome": found.outcome, "why": why}
 
 
 def result_ships(scenario: Scenario, state, combat, specs, library: ShipLibrary  # noqa: ANN001
@@ -58,8 +84,8 @@ def result_ships(scenario: Scenario, state, combat, specs, library: ShipLibrary 
     sides = tuple(s.name for s in scenario.sides)
     ships, outcomes = [], {}
     for key, (side, unit) in zip(unit_keys(scenario), scenario.units()):
-        ship = state.unit(key)
-        if ship.kind != SHIP:
+        ship = state.find(key)
+        if ship is None or ship.kind != SHIP:  # a monster is the battlefield's (SM5, SM6)
             continue
         record = combat.ship(ship.id)
         gone = ship.status in ("disengaged", "off_map")
@@ -102,7 +128,9 @@ def table_result(scenario: Scenario, state, combat, specs, library: ShipLibrary,
     return {"format": "sfb-desk-battle-result", "format_version": 1, "scenario": scenario.id,
             "seed": None, "turns_played": min(state.turn, last) if last else state.turn,
             "ended": "turn limit" if finished else "at the table", "ships": list(ships),
-            "victory": summary, "played_by": "table"}
+            "victory": summary, "played_by": "table",
+            "task_victory": task_summary(scenario, state, combat, specs, over=finished,
+                                         robots=False)}
 
 
 def shield_box_ids(printed, boxes) -> list[str]:  # noqa: ANN001
@@ -136,11 +164,16 @@ def play_battle(
                         "once from the Basic Set (sfb-desk-cli asteroid-table set), or play "
                         "the battle at the table")
     session = Session(setup.state, setup.combat, setup.specs)
-    robots = [Robot(side, levels.get(side, DEFAULT_LEVEL), seed) for side in sides]
+    # every side is a robot (solo): a prompt of no side, such as a monster's dice (SM6.49's
+    # attack on the library), is rolled by the first
+    robots = [Robot(side, levels.get(side, DEFAULT_LEVEL), seed, solo=True) for side in sides]
     answers, ended = _run(session, robots, sides, answer_cap)
     state = session.state
+    if session.combat.battlefield.ended:  # SM6.5: the library wiped ends the scenario
+        ended = "scenario end"
     last = turns or scenario.length.turns or state.turn
     played = last if ended == "turn limit" else state.turn
     ships, summary = result_ships(scenario, state, session.combat, setup.specs, library)
+    task = task_summary(scenario, state, session.combat, setup.specs, over=True, robots=True)
     return BattleRun(scenario.id, seed, played, ended, ships, summary, answers,
-                     session if keep_game else None)
+                     session if keep_game else None, task)

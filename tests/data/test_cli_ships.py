@@ -188,8 +188,8 @@ def test_ship_prints_everything(capsys):
 
 def test_ship_extra_facts_never_run_into_their_values(capsys):
     """A long [extra] key ("explosion_strength_source") once ran into its value; every key is
-    now "key: value", and a list is one item a line, never a Python tuple."""
-    assert main(["ship", "FED-CA"]) == 0
+    now "key: value", and a list is one item a line, never a Python tuple (a details view)."""
+    assert main(["ship", "FED-CA", "--details"]) == 0
     lines = capsys.readouterr().out.splitlines()
     extra = lines[lines.index("Extra") + 1:lines.index("Missing")]
     assert "  explosion strength source: Master Ship Chart, Explo Str column (SFB Online data)" \

@@ -52,3 +52,19 @@ def test_the_scenario_id_is_saved_with_the_table():
     table = TableSettings("SH19", (("Klingon", "captain"),), frozenset(), "SH19")
     assert TableSettings.from_json(table.to_json()) == table
     assert "scenario" not in TableSettings("by hand").to_json()  # older saves read as before
+
+
+def test_sm5_played_to_its_end_is_scored_by_sm5_5(qtbot):
+    """The Sunsnake has one side of ships: no S2.20, but its own SM5.5 result."""
+    from tests.engine.test_battlefield_play import start
+
+    session = start("SM5", facing="A")
+    setup = SimpleNamespace(combat=session.combat, specs=session.specs)
+    panel = _panel(qtbot, session.state, setup, "SM5", pending=object())
+    assert panel.headline.text() == "Task victory (SM5.5): none reached yet"
+    destroyed = replace(session.state, units=tuple(
+        u.with_(status="destroyed") for u in session.state.units))
+    panel = _panel(qtbot, destroyed, setup, "SM5")
+    assert panel.headline.text().startswith(
+        "Game over. Task victory (SM5.5): The player loses — the ship is destroyed")
+    assert "cannot be scored" not in " ".join(panel.lines())

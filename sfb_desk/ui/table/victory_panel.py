@@ -3,7 +3,8 @@ ratio to the enemy's and its level, each ship's category (undamaged, damaged, cr
 destroyed, disengaged), and when the game is over, the outcome as a headline. A game set up
 from a scenario with task victory conditions (SH19, SG22) heads the panel with the task
 victory reached so far (:func:`sfb_desk.data.task_victory.task_result`), the S2.20 figures
-below it for comparison.
+below it for comparison; a monster scenario with one side of ships (SM5, SM6) shows its task
+victory alone.
 
 The numbers come from :func:`sfb_desk.data.game_victory.score_game` (the rules layer's
 :func:`~sfb_desk.rules.victory.score_standard`); this widget only shows them.
@@ -82,18 +83,19 @@ class VictoryPanel(QWidget):
         if record is None or not getattr(record.combat, "ships", ()):
             self._show(None, "No ships fought with the full rules: nothing to score")
             return
+        over = record.pending is None
+        task = self._task_line(record, over)
         try:
             result = score_game(c.state, record.combat, record.setup.get("specs", {}))
         except CannotScoreGame as exc:
-            self._show(None, f"Victory cannot be scored: {exc}")
+            # a monster scenario (SM5, SM6) has one side of ships: its task victory alone
+            self._show(None, task if task is not None else f"Victory cannot be scored: {exc}")
             return
-        over = record.pending is None
         best = max(result.sides, key=lambda s: s.points)
         if over:
             text = f"Game over. {best.side}: {best.level} (S2.3)"
         else:
             text = f"So far (S2.20): {best.side} leads — {best.level}"
-        task = self._task_line(record, over)
         self._show(result, text if task is None else task)
         if task is not None:
             compare = f"Standard Victory Conditions, for comparison: {text}"
@@ -112,7 +114,7 @@ class VictoryPanel(QWidget):
         rule = victory.rule or scenario.id
         try:
             found = task_result(scenario, self._controller.state, record.combat,
-                                record.setup.get("specs", {}))
+                                record.setup.get("specs", {}), over=over)
         except (KeyError, ValueError) as exc:
             return f"Task victory ({rule}): cannot be judged here ({exc})"
         if found is None:
