@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sfb_desk.data.books import titled
+from sfb_desk.data.books import for_players, titled
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.ship_capabilities import capabilities
 from sfb_desk.rules.ship import COUNTED_SYSTEMS, STATUS_LABELS, ShipSpec, why_reconstructed
@@ -93,9 +93,7 @@ def ship_details_html(spec: ShipSpec) -> str:
     for refit in spec.refits:
         label = f"Refit {refit.code}" + (f" (Y{refit.year})" if refit.year else "")
         delta = f"BPV {refit.bpv_delta:+d}: " if refit.bpv_delta is not None else ""
-        rows.append((label, delta + refit.description))
-    for key, value in spec.extra:
-        rows.append((key.replace("_", " "), titled(str(value))))
+        rows.append((label, delta + for_players(refit.description)))
     html = [PAGE_START]
     if not spec.complete:
         missing = ", ".join(escape(m) for m in spec.missing) or "unspecified facts"
@@ -118,10 +116,16 @@ def ship_details_html(spec: ShipSpec) -> str:
         html.append(f"<tr><td valign='top'><b>{escape(key)}</b></td><td>{cell}</td></tr>")
     html.append("</table>")
     if spec.notes:
-        html.append(bullets("<h4>Notes</h4>", map(escape, spec.notes)))
+        html.append(bullets("<h4>Notes</h4>", (escape(for_players(n)) for n in spec.notes)))
     if spec.disagreements:
         html.append(bullets("<h4>Disputed facts (sources side by side)</h4>",
                             (escape(disputed_line(d)) for d in spec.disagreements)))
+    if spec.extra:  # where each value was read: the details below the ship's facts
+        html.append("<h4>Details: where the facts were read</h4><table style='color:#555' "
+                    "cellspacing='0' cellpadding='2'>")
+        html += [f"<tr><td valign='top'>{escape(key.replace('_', ' '))}</td>"
+                 f"<td>{escape(titled(str(value)))}</td></tr>" for key, value in spec.extra]
+        html.append("</table>")
     if spec.sources or spec.provenance:
         found = [*map(titled, spec.sources), *(f"{p.source}: {p.repository} {p.path} @{p.commit[:7]} "
                                   f"({', '.join(p.fields)})" for p in spec.provenance)]

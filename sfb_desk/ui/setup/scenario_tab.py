@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sfb_desk.data.books import for_players
 from sfb_desk.data.library import ShipLibrary
 from sfb_desk.data.scenario_play import Playability, playability, unit_label
 from sfb_desk.data.scenario_schema import Scenario, Unit
@@ -98,7 +99,7 @@ def scenario_html(scenario: Scenario, ships: ShipLibrary | None = None) -> str:
     else:
         html.append(_not_playable_html(play))
     if head.summary:
-        html.append(f"<p>{escape(head.summary)}</p>")
+        html.append(f"<p>{escape(for_players(head.summary))}</p>")
     facts = []
     if head.year is not None:
         facts.append(f"Year Y{head.year}")
@@ -106,7 +107,7 @@ def scenario_html(scenario: Scenario, ships: ShipLibrary | None = None) -> str:
     length = scenario.length
     facts.append(f"{length.turns} turns" if length.turns else f"until {length.until}")
     if head.players:
-        facts.append(f"players: {head.players}")
+        facts.append(f"players: {for_players(head.players)}")
     html.append(f"<p>{escape('; '.join(facts))}.</p>")
     for side in scenario.sides:
         neutral = " (neutral)" if side.neutral else ""
@@ -116,12 +117,12 @@ def scenario_html(scenario: Scenario, ships: ShipLibrary | None = None) -> str:
         html.append(bullets(f"<p><b>{escape(side.name)}</b>{neutral}</p>", lines))
     if scenario.special_rules:
         html.append(bullets("<p><b>Special rules</b></p>",
-                            ((f"({escape(sr.rule)}) " if sr.rule else "") + escape(sr.text)
+                            ((f"({escape(sr.rule)}) " if sr.rule else "") + escape(for_players(sr.text))
                              for sr in scenario.special_rules)))
     if status.limitations:
         html.append(bullets("<p><b>Limitations in SFB Desk</b></p>",
-                            map(escape, status.limitations)))
-    html.append(f"<p><b>Victory:</b> {escape(scenario.victory.text)}</p>")
+                            (escape(for_players(x)) for x in status.limitations)))
+    html.append(f"<p><b>Victory:</b> {escape(for_players(scenario.victory.text))}</p>")
     html.append(PAGE_END)
     return "".join(html)
 
