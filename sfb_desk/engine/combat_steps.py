@@ -45,7 +45,7 @@ from ..rules.combat import (
     shot_dice,
     situation,
 )
-from ..rules.combat.fire import check_overload, same_hex_situation
+from ..rules.combat.fire import check_overload
 from ..rules.combat.resolve import die_row
 from ..rules.combat.rate import FiringHistory, record_shot
 from ..rules.combat.volley import shield_phase, volley_steps
@@ -56,6 +56,7 @@ from ..rules.results import Refusal, event
 from ..rules.seeking import apply_shot
 from ..rules.units import SHIP, Unit, clock_of
 from .ppd_steps import PpdShot
+from .shield_choices import ShieldChoiceSteps
 from .words import damage_point_text
 from .prompts import Choice, DiceRequest, Orders, Prompt, canonical, check_choice, check_dice
 from .records import damage_state, with_damage
@@ -74,7 +75,7 @@ class Shot:
     where: FireSituation
 
 
-class CombatSteps:
+class CombatSteps(ShieldChoiceSteps):
     """The Fire Decision Step and volley resolution (module docstring)."""
 
     def _fire(self, step) -> Walk:
@@ -234,6 +235,17 @@ class CombatSteps:
                                        [shots[n] for n in group], self._key)
                 got = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
                 rolls.update(zip(group, got))
+        self.shield_plan = self._plan_shields(shots, rolls)  # the boundary choices to come
+        try:
+            yield from self._shoot(shots, rolls, hits)
+        finally:
+            self.shield_plan = ()
+        for group in group_volleys([h for h in hits if self._units[h.target].active]):
+            yield from self._resolve_volley(group)
+
+    def _shoot(self, shots: list[Shot], rolls: dict[int, int], hits: list[Hit]) -> Walk:
+        """Each shot with its die: the chart, the shot event, the shields struck (boundary and
+        range-0 choices, :mod:`.shield_choices`); its hits added to ``hits``."""
         for n, shot in enumerate(shots):
             box = shot.order.box_id
             where = shot.where
@@ -276,33 +288,6 @@ class CombatSteps:
             if isinstance(made, Refusal):
                 raise RuntimeError(f"shield choice refused: {made}")
             hits.extend(made)
-        for group in group_volleys([h for h in hits if self._units[h.target].active]):
-            yield from self._resolve_volley(group)
-
-    def _same_hex_shield(self, shot: Shot, target: Unit):  # noqa: ANN202
-        """Range 0 (D3.42): the shield struck follows how the units came together, which the
-        program does not track, so the target's owner names the shield facing the firer
-        (D3.43: the owner settles what the geometry leaves open; decisions.md). The firer's
-        own facing shield (feedback) follows from the same direction."""
-        box = shot.order.box_id
-        options = tuple(f"shield {k}" for k in range(1, 7))
-        prompt = Choice(self._key(f"shield.{shot.firer}.{box}", target.id),
-                        f"{shot.firer} {box} fires at {target.id} in its own hex (range 0): "
-                        f"which shield of {target.id} faces {shot.firer}, by how the ships "
-                        "came together? (D3.42; the target's owner names it, D3.43)",
-                        options, rule="D3.42", unit=target.id)
-        picked = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
-        firer = self._units[shot.firer]
-        return same_hex_situation(shot.where, firer.facing, target.hex, target.facing,
-                                  int(picked.split()[1]))
-
-    def _pick_shield(self, owner: str, shields: tuple[int, ...], what: str, rule: str):
-        options = tuple(f"shield {k}" for k in shields)
-        prompt = Choice(self._key(f"shield.{what.replace(' ', '.')}", owner),
-                        f"{what} strikes a hex spine: which shield of {owner}? ({rule})",
-                        options, rule=rule, unit=owner)
-        picked = yield from self._ask(prompt, lambda v: check_choice(prompt, v))
-        return int(picked.split()[1])
 
     def _shot_at_seeker(self, target: Unit, result) -> Walk:
         done = apply_shot(self._seeking, target, result,

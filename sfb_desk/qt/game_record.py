@@ -95,6 +95,10 @@ class GameRecord:
     setup: Mapping[str, object] = field(default_factory=dict)
     combat: object = None  # the session's ship records and seeking state, when it has them
     table: TableSettings = field(default_factory=lambda: TableSettings())
+    #: the boundary shield choices the session will ask next in this fire step (D3.43; its
+    #: ``shield_plan``): the orders panel's joint form lists them. Not saved: replaying the
+    #: answers makes it again
+    shield_plan: tuple = ()
 
     @property
     def finished(self) -> bool:
@@ -208,7 +212,7 @@ def record_of(session: Session, *, setup: Mapping[str, object] | None = None) ->
         initial=session.initial, answers=tuple(session.log.answers()),
         records=session.log.records, snapshots=tuple(getattr(session, "snapshots", ())),
         state=session.state, pending=session.pending, setup=dict(setup),
-        combat=getattr(session, "combat", None),
+        combat=getattr(session, "combat", None), shield_plan=getattr(session, "shield_plan", ()),
     )
 
 
@@ -269,6 +273,7 @@ def _extend(record: GameRecord, session: Session, start: int) -> GameRecord:
     return dataclasses.replace(
         record, answers=answers, records=record.records + added, snapshots=snaps,
         state=session.state, pending=session.pending, combat=getattr(session, "combat", None),
+        shield_plan=getattr(session, "shield_plan", ()),
     )
 
 

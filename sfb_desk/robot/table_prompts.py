@@ -7,8 +7,9 @@ starts with) lets pass is answered with its default and not counted; every other
 question to the table (dice included: the table rolls physical dice by default) and is counted
 by kind, then answered by a robot of that side so the game goes on as a game would.
 
-Joint forms (the policy's ``joint_forms``, :mod:`sfb_desk.engine.orders.joint`): a movement or
-fire prompt that starts a joint form is one question for the whole form; the robots fill its
+Joint forms (the policy's ``joint_forms``, :mod:`sfb_desk.engine.orders.joint`): a movement,
+fire or boundary-shield prompt that starts a joint form (the boundary choices of one volley
+from the session's ``shield_plan``, D3.43) is one question for the whole form; the robots fill its
 rows at once (each robot its own side's, as a player at the table would) and the rows are held
 by prompt key. A covered prompt that arrives is answered with its held row and not counted;
 one whose held row the session refuses now is asked, and counted, again.
@@ -89,7 +90,7 @@ def count_table_prompts(ship_a: str, ship_b: str, *, turns: int = 1, seed: int =
         else:
             counts[prompt_kind(prompt)] += 1
             form = joint_form(prompt, session.state, session.combat, session.specs, policy,
-                              held=held)
+                              held=held, plan=session.shield_plan)
             if form is None:
                 value = _robot(robots, prompt, session).decide(prompt, session)
             else:

@@ -31,7 +31,9 @@ def test_the_duel_asks_at_most_60_questions():
     reports at most 60 questions; without joint forms it is more (68 when this was written)."""
     count = count_table_prompts(*SHIPS, turns=1)
     assert count.prompts == sum(count.by_kind.values()) <= 60
-    assert count.joint == 10  # 8 impulses with both ships' moves, fire on impulses 1 and 18
+    # 8 impulses with both ships' moves, fire on impulses 1 and 18, one more row: the second
+    # boundary shot of impulse 28 (D3.43)
+    assert count.joint == 11
     separate = count_table_prompts(*SHIPS, turns=1, policy=SEPARATE)
     assert separate.joint == 0 and separate.prompts > 60
     assert separate.by_kind["movement"] - count.by_kind["movement"] == 8
@@ -44,7 +46,7 @@ def test_each_form_covers_exactly_the_prompts_that_come():
     session = duel_session()
     held: dict[str, object] = {}
     predicted: dict[str, object] = {}
-    forms = {"movement": 0, "fire": 0}
+    forms = {"movement": 0, "fire": 0, "shield": 0}
     last_asked: tuple | None = None  # (turn, impulse, kind) of the last form-starting prompt
     while session.pending is not None:
         p = session.pending
@@ -60,7 +62,8 @@ def test_each_form_covers_exactly_the_prompts_that_come():
         if kind in ("movement", "fire"):
             assert step != last_asked, f"{p.key}: a second question in one step"
             last_asked = step
-        form = joint_form(p, session.state, session.combat, session.specs, DEFAULT)
+        form = joint_form(p, session.state, session.combat, session.specs, DEFAULT,
+                          plan=session.shield_plan)
         if form is None:
             ok(session.answer(robot_for(p, session).decide(p, session), "robot"))
             continue
@@ -74,7 +77,7 @@ def test_each_form_covers_exactly_the_prompts_that_come():
         held.update(answer.held())
         ok(session.answer(answer.value_for(p.key), "robot"))
     assert not predicted  # every predicted row came
-    assert forms == {"movement": 8, "fire": 2}
+    assert forms == {"movement": 8, "fire": 2, "shield": 1}
 
 
 def test_the_form_needs_its_switch_and_lists_only_the_tables_ships():

@@ -70,4 +70,5 @@ def test_the_app_asks_what_the_count_says(qtbot, window):
     count = count_table_prompts("FED-CA", "KLI-D7", turns=1, library=library)
     assert dict(asked) == count.by_kind
     assert sum(asked.values()) == count.prompts <= 60  # issue 12: at most 60 questions
-    assert forms == 10 and count.joint == 10  # 8 movement pairs, fire on impulses 1 and 18
+    # 8 movement pairs, fire on impulses 1 and 18, the two boundary shots of impulse 28
+    assert forms == 11 and count.joint == 11

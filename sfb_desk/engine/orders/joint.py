@@ -20,6 +20,13 @@ prompt by prompt, as one answered prompt by prompt.
 * Fire (D6.315, declared secretly and simultaneously): the fire declarations of each
   table-played side whose fire the policy does not pass (:func:`fire_choices`: its ready
   weapons).
+* Boundary shields (D3.43, E4.431; kind ``shield``): the boundary choices of one volley (one
+  impulse's fire step), a Choice per shot, as the session plans them once the to-hit dice are
+  in (:attr:`sfb_desk.engine.shield_choices.ShieldChoiceSteps.shield_plan`, handed in as
+  ``plan``): the pending one and those after it whose shield's owner the table plays. The
+  form groups them by firer and target (:func:`shield_groups`); all shots of one firer at one
+  target share the geometry, so one shield for the group is the form's default, each shot
+  still answerable on its own (decisions.md, D3.43).
 
 Qt-free: the app's orders panel, its automatic answerer (:class:`sfb_desk.qt.game_record.
 AutoAnswers`) and the command line's count (:mod:`sfb_desk.robot.table_prompts`) use the same
@@ -28,7 +35,7 @@ functions, so the app asks what the count says.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,16 +44,18 @@ from ...rules.movement.core import STRAIGHT, legal_orders
 from ...rules.results import Refusal
 from ...rules.ship import ShipSpec
 from ...rules.units import Unit, clock_of
-from ..prompts import Orders, Prompt
+from ..prompts import Choice, Orders, Prompt, check_choice
 from .pass_policy import PassPolicy
 
 if TYPE_CHECKING:
     from ..records import Combat
     from ..session import Session
+    from ..shield_choices import ShieldRow
     from .fire_options import OrdersContext, WeaponOption
 
-#: The kinds of prompt a joint form gathers.
+#: The kinds of orders prompt a joint form gathers (and ``shield``: boundary Choices).
 JOINT_KINDS = ("movement", "fire")
+SHIELD = "shield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +64,16 @@ class JointForm:
     order the sequencer asks them."""
 
     kind: str
-    prompts: tuple[Orders, ...]
+    prompts: tuple[Prompt, ...]
+    #: kind ``shield``: each prompt's shot (firer, weapon, target), aligned with ``prompts``
+    shots: tuple[ShieldRow, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(p.key for p in self.prompts)
 
     @property
-    def ahead(self) -> tuple[Orders, ...]:
+    def ahead(self) -> tuple[Prompt, ...]:
         """The rows after the pending prompt (held until their prompts arrive)."""
         return self.prompts[1:]
 
@@ -84,13 +95,17 @@ class JointAnswer:
 def joint_form(pending: Prompt | None, state: GameState, combat: Combat | None,
                specs: Mapping[str, ShipSpec] | None, policy: PassPolicy | None,
                table_sides: Collection[str] | None = None, *,
-               held: Collection[str] = ()) -> JointForm | None:
+               held: Collection[str] = (), plan: Sequence[ShieldRow] = ()) -> JointForm | None:
     """The joint form for ``pending`` (module docstring), or None when there is none: the
-    switch is off, the prompt is not a movement or fire prompt, or no other prompt of its step
-    is the table's. ``table_sides``: the sides the table plays (None: all); ``held``: keys
-    already held by an earlier form (not listed again)."""
+    switch is off, the prompt is not a movement, fire or planned boundary prompt, or no other
+    prompt of its step is the table's. ``table_sides``: the sides the table plays (None: all);
+    ``held``: keys already held by an earlier form (not listed again); ``plan``: the session's
+    boundary choices to come (:attr:`~sfb_desk.engine.shield_choices.ShieldChoiceSteps.
+    shield_plan`)."""
     if pending is None or policy is None or not getattr(policy, "joint_forms", False):
         return None
+    if isinstance(pending, Choice):
+        return shield_form(pending, state, plan, table_sides, held)
     if not isinstance(pending, Orders) or pending.kind not in JOINT_KINDS:
         return None
     if pending.kind == "movement":
@@ -193,17 +208,52 @@ def fire_choices(ctx: OrdersContext, prompt: Orders) -> list[tuple[Unit, list[We
     return out
 
 
+def shield_form(pending: Choice, state: GameState, plan: Sequence[ShieldRow],
+                table_sides: Collection[str] | None, held: Collection[str]) -> JointForm | None:
+    """The boundary choices of the volley from ``pending`` on (module docstring), or None when
+    ``pending`` is not planned or is the only one left for the table."""
+    keys = [row.prompt.key for row in plan]
+    if pending.key not in keys:
+        return None
+    at = keys.index(pending.key)
+    if plan[at].prompt != pending:
+        return None  # not the prompt planned (a programmer error): asked on its own
+    rows = [plan[at]]
+    for row in plan[at + 1:]:
+        if row.prompt.key in held:
+            continue
+        owner = state.find(row.shield_owner)
+        if table_sides is not None and (owner is None or owner.side not in table_sides):
+            continue  # its owner (a robot) picks it; nothing it picks changes these rows
+        rows.append(row)
+    if len(rows) < 2:
+        return None
+    return JointForm(SHIELD, tuple(r.prompt for r in rows), tuple(rows))
+
+
+def shield_groups(form: JointForm) -> list[tuple[tuple[str, str, bool], list[int]]]:
+    """The rows of a ``shield`` form grouped by (firer, target, feedback), in the order of
+    their first row: ``[((firer, target, feedback), [row indices]), ...]``. One group's shots
+    share the geometry: the same shields are offered to each."""
+    groups: dict[tuple[str, str, bool], list[int]] = {}
+    for n, row in enumerate(form.shots):
+        groups.setdefault((row.firer, row.target, row.feedback), []).append(n)
+    return list(groups.items())
+
+
 # -- giving held answers -----------------------------------------------------------------------
-def check_ahead(session: Session, prompt: Orders, value: object) -> Refusal | None:
+def check_ahead(session: Session, prompt: Prompt, value: object) -> Refusal | None:
     """The session's own check of ``value`` for a row of a joint form not yet asked (the
     session's movement or fire check, changing nothing), as if it were pending now."""
-    if prompt.kind == "movement":
+    if getattr(prompt, "kind", None) == "movement":
         unit = session.state.find(prompt.unit or "")
         if unit is None:
             return Refusal("C1.4", f"{prompt.unit} is no longer in play")
         checked = session._check_move(unit, value)  # noqa: SLF001 - the sequencer's own check
-    elif prompt.kind == "fire":
+    elif getattr(prompt, "kind", None) == "fire":
         checked = session._check_fire(prompt.side, value)  # noqa: SLF001
+    elif isinstance(prompt, Choice):
+        checked = check_choice(prompt, value)  # a boundary shield: one of the options
     else:
         return session.check(value) if session.pending == prompt else None
     return checked if isinstance(checked, Refusal) else None
@@ -214,7 +264,7 @@ class Ahead:
     prompt and :meth:`check` checks answers to it (:func:`check_ahead`); everything else is the
     session's. Lets a robot fill a joint form's rows the way it answers a pending prompt."""
 
-    def __init__(self, session: Session, prompt: Orders) -> None:
+    def __init__(self, session: Session, prompt: Prompt) -> None:
         self._session = session
         self.pending = prompt
 

@@ -12,6 +12,8 @@ joint` says which prompts a form covers; the pass policy's "one form per impulse
 * :class:`JointFireEditor`: a tab per side with that side's fire declarations (the fire
   editor of :mod:`.fire`): fire is declared secretly and simultaneously (D6.315), so each
   player fills his own tab (Ctrl+Tab: the next side); one submit for all.
+* :class:`~.joint_shields.JointShieldEditor`: the boundary shield choices of one volley
+  (D3.43), grouped by firer and target, one shield for the group by default.
 
 The answer is a :class:`~sfb_desk.engine.orders.joint.JointAnswer`: the controller answers the
 pending prompt with its first row and holds the others for their prompts.
@@ -36,9 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sfb_desk.engine.orders.joint import JOINT_KINDS, JointAnswer, JointForm, joint_form
+from sfb_desk.engine.orders.joint import JOINT_KINDS, SHIELD, JointAnswer, JointForm, joint_form
 from sfb_desk.engine.orders.pass_policy import PassPolicy
-from sfb_desk.engine.prompts import Orders, Prompt
+from sfb_desk.engine.prompts import Choice, Orders, Prompt
 from sfb_desk.rules.units import FACING_LETTERS
 from .choice import _DIGITS, _MOVES, MOVE_COLUMNS, SHORT_MOVES
 from .editor import GREY, OrderEditor, note
@@ -58,6 +60,9 @@ def form_title(form: JointForm) -> str:
     if form.kind == "movement":
         ships = ", then ".join(p.unit or "?" for p in form.prompts)
         return f"Movement, impulse {impulse}: {ships} (C1.313)"
+    if form.kind == SHIELD:
+        return (f"Shots on a hex spine, impulse {impulse}: which shield each strikes "
+                "(D3.43: the target's owner chooses)")
     return f"Fire, impulse {impulse} (D6.315)"  # the sides are the tabs
 
 
@@ -293,12 +298,14 @@ def table_form(prompt: Prompt, ctx: OrdersContext | None, policy: PassPolicy,
     joint.joint_form` for the sides no robot of ``controller`` plays, leaving out the rows it
     holds already), or None. Fire of a side without ship records (a version-1 game) is typed
     as JSON, a side at a time: no form."""
-    if ctx is None or not isinstance(prompt, Orders) or prompt.kind not in JOINT_KINDS:
+    plan = getattr(getattr(controller, "record", None), "shield_plan", ())
+    if ctx is None or not (isinstance(prompt, Orders) and prompt.kind in JOINT_KINDS
+                           or isinstance(prompt, Choice) and plan):
         return None
     robots = set(controller.robots()) if hasattr(controller, "robots") else set()
     sides = {u.side for u in ctx.state.units} - robots
     form = joint_form(prompt, ctx.state, ctx.combat, ctx.specs, policy, sides,
-                      held=getattr(controller, "held_answers", {}))
+                      held=getattr(controller, "held_answers", {}), plan=plan)
     if form is not None and form.kind == "fire" and not all(
             any(ctx.record(u.id) is not None for u in ctx.side_units(p.side))
             for p in form.prompts):
@@ -310,4 +317,8 @@ def joint_editor(form: JointForm, ctx: OrdersContext | None) -> OrderEditor:
     """The editor of a joint form."""
     if form.kind == "movement":
         return JointMovementEditor(form, ctx)
+    if form.kind == SHIELD:
+        from .joint_shields import JointShieldEditor
+
+        return JointShieldEditor(form, ctx)
     return JointFireEditor(form, ctx)
