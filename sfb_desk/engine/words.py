@@ -6,6 +6,9 @@ sentence as the session logs them (``Krenshaw fires phaser 1 at Enterprise``):
 
 * every box id becomes its SSD label (:func:`sfb_desk.rules.box_names.box_words`:
   ``phaser 1``, ``disruptor B``, ``drone rack 2``, ``shield #3 box 5``);
+* every seeking weapon's id its launcher's weapon and launch (``KLI-D7.T1I1.drone1`` ->
+  ``KLI-D7's drone 1 (launched turn 1 impulse 1)``, :func:`~sfb_desk.rules.box_names
+  .seekers_in_words`);
 * every unit with a name of its own (``name`` in the scenario: not its id, not its class's
   name such as "Heavy Cruiser") is called by it; a unit without one keeps its id, which is what
   its counter and SSD tab show.
@@ -21,7 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from ..rules.box_names import box_words, boxes_in_words
+from ..rules.box_names import box_words, boxes_in_words, seekers_in_words
 from ..rules.results import Event
 from ..rules.units import Unit
 
@@ -59,11 +62,16 @@ class UnitWords:
         return spec is None or unit.name != getattr(spec, "name", None)
 
     def unit(self, uid: str | None) -> str:
-        """``ENT`` -> ``Enterprise`` (its id when it has no name of its own)."""
+        """``ENT`` -> ``Enterprise`` (its id when it has no name of its own); a seeking
+        weapon's id in words (``KLI-D7.T1I1.drone1`` -> ``KLI-D7's drone 1 (launched turn 1
+        impulse 1)``, :func:`~sfb_desk.rules.box_names.seekers_in_words`)."""
         if not uid:
             return ""
         unit = self._units.get(uid)
-        return unit.name if unit is not None and self._own_name(unit) else uid
+        if unit is not None and self._own_name(unit):
+            return unit.name
+        said = seekers_in_words(uid)
+        return uid if said == uid else self.text(said)
 
     def text(self, text: str) -> str:
         """``text`` with box ids and named units in words."""
@@ -122,7 +130,7 @@ def _plain_item(item: object, words: UnitWords | None, keys: Iterable[str],
     if not isinstance(item, Mapping):
         return value_words(item, words)
     box, target = item.get("box"), item.get("target")
-    unit = words.unit if words is not None else (lambda u: u or "")
+    unit = words.unit if words is not None else (lambda u: seekers_in_words(u or ""))
     head = box_words(box) if isinstance(box, str) else ""
     if isinstance(target, str):
         head = f"{head} {prep} {unit(target)}" if head else unit(target)
@@ -147,7 +155,7 @@ def answer_words(kind: str, value: object, words: UnitWords | None = None) -> st
     sat ships): ``FED-CA: lock tractor 1 on KLI-D7 (power 1)``; None for another shape."""
     if not isinstance(value, Mapping) or not value:
         return None
-    unit = words.unit if words is not None else (lambda u: u)
+    unit = words.unit if words is not None else seekers_in_words
     parts = []
     for uid, orders in value.items():
         if kind == "displacement" and isinstance(orders, list):

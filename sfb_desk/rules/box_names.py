@@ -96,10 +96,44 @@ def box_words(box: str) -> str:
 
 def boxes_in_words(text: str) -> str:
     """Every box id in ``text`` as :func:`box_words` says it: ``KLI-D7 disruptor#A at FED-CA``
-    -> ``KLI-D7 disruptor A at FED-CA``."""
+    -> ``KLI-D7 disruptor A at FED-CA``; every seeking weapon's id as :func:`seekers_in_words`
+    says it."""
+    text = seekers_in_words(text)
     if "#" not in text:
         return text
     return BOX_ID.sub(lambda m: box_words(m.group(0)), text)
+
+
+#: A seeking weapon's id as the robots and the replays name it: the launcher, the turn and
+#: impulse of launch, the launching box's family and designator (``KLI-D7.T1I1.drone1``,
+#: ``ROM-KR.T1I5.plasmaA``), with the words a text may already put before it ("type-I drone",
+#: "plasma-S torpedo", "drone", "plasma").
+SEEKER_ID = re.compile(
+    r"(?<![\w.#-])(?:(?:type-(?P<type>\w+) )?(?P<what>drones?|plasma(?:-(?P<ptype>\w+))?"
+    r"(?: torpedo)?|shuttle|seeker) )?"
+    r"(?P<ship>[A-Za-z][\w-]*)\.T(?P<turn>\d+)I(?P<impulse>\d+)\.(?P<family>[a-z_]+?)"
+    r"(?P<des>[A-Z]|\d+)(?![\w#-]|\.\w)")
+
+
+def seeker_words(match: re.Match[str]) -> str:
+    """One :data:`SEEKER_ID` match in words: ``type-I drone KLI-D7.T1I1.drone1`` ->
+    ``KLI-D7's drone 1 (type I, launched turn 1 impulse 1)``; ``ROM-KR.T1I5.plasmaA`` ->
+    ``ROM-KR's plasma A (launched turn 1 impulse 5)``."""
+    family, des = match["family"], match["des"]
+    what = f"drone {des}" if family in ("drone", "rack") else box_words(f"{family}#{des}")
+    kind = f"type {match['type']}" if match["type"] else (
+        f"plasma-{match['ptype']}" if match["ptype"] else "")
+    when = f"launched turn {match['turn']} impulse {match['impulse']}"
+    return f"{match['ship']}'s {what} ({kind + ', ' if kind else ''}{when})"
+
+
+def seekers_in_words(text: str) -> str:
+    """Every seeking weapon's id in ``text`` (:data:`SEEKER_ID`) in words (:func:`seeker_words`):
+    ``FED-CA fires phaser 1 at KLI-D7.T1I1.drone1`` -> ``FED-CA fires phaser 1 at KLI-D7's
+    drone 1 (launched turn 1 impulse 1)``."""
+    if ".T" not in text:
+        return text
+    return SEEKER_ID.sub(seeker_words, text)
 
 
 def option_words(option: str) -> str:

@@ -50,9 +50,14 @@ def test_units_by_their_own_names_and_ids_kept_elsewhere():
     said = words.event(ev)
     assert said.text == "Krenshaw fires phaser 1 at Enterprise: range 3"
     assert (said.kind, said.unit, said.data) == (ev.kind, ev.unit, ev.data)  # machine fields
-    # a class's name is no name of its own; a seeker's id keeps its launcher's id inside it
+    # a class's name is no name of its own; a seeker is named by its launcher's weapon
     assert words.text("CA2 tractors ENT.T1I1.drone1 of ENT.") == \
-        "CA2 tractors ENT.T1I1.drone1 of Enterprise."
+        "CA2 tractors Enterprise's drone 1 (launched turn 1 impulse 1) of Enterprise."
+    assert words.unit("ENT.T1I1.drone1") == "Enterprise's drone 1 (launched turn 1 impulse 1)"
+    assert words.text("type-IV drone KRT.T2I17.drone2 hits ENT") == \
+        "Krenshaw's drone 2 (type IV, launched turn 2 impulse 17) hits Enterprise"
+    assert words.text("plasma-G torpedo KRT.T3I9.plasmaB") == \
+        "Krenshaw's plasma B (plasma-G, launched turn 3 impulse 9)"
     assert words.unit("ENT") == "Enterprise" and words.unit("CA2") == "CA2"
     ask = Choice("T1.I3.spine.ENT.phaser#1", "ENT phaser#1 strikes a hex spine: which shield "
                  "of KRT?", ("shield 1", "shield 2"), "D3.43", "ENT")

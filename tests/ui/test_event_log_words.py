@@ -15,6 +15,9 @@ from sfb_desk.ui.table.event_log import EventLog, describe
 
 BOX_ID = re.compile(r"\w+#\w+")
 PROMPT_KEY = re.compile(r"\bT\d+\.(?:I\d+\.)?[\w-]+\.")
+#: A seeking weapon's id (``KLI-D7.T1I1.drone1``, ``ROM-KR.T1I5.plasmaA``): a player reads
+#: "KLI-D7's drone 1 (launched turn 1 impulse 1)".
+SEEKER = re.compile(r"[\w-]+\.T\d+I\d+\.\w+")
 #: Seeds whose 6-turn duels between them hold every system the test is about.
 SEEDS = (4, 6)
 WANTED = {"tractor_link", "tractor_released", "raid", "boarding", "boarding_combat",
@@ -41,9 +44,20 @@ def test_every_line_of_whole_duels_reads_without_box_ids_or_prompt_keys(duels):
         for record, body in _lines(result.session.log, details=False):
             if record.kind == EVENT:
                 kinds.add(record.data.kind)
-            if BOX_ID.search(body) or PROMPT_KEY.search(body):
+            if BOX_ID.search(body) or PROMPT_KEY.search(body) or SEEKER.search(body):
                 bad.append(body)
     assert WANTED <= kinds, WANTED - kinds  # the duels did use every system
+    assert seekers_named(duels)
+    assert not bad, bad[:5]
+
+
+def test_a_plasma_duel_reads_without_seeker_ids():
+    """ROM-KR against GOR-CA: plasma torpedoes launched, fired on and hitting, said as their
+    launcher's weapon and launch ("ROM-KR's plasma A (launched turn 1 impulse 5)")."""
+    result = play_duel("ROM-KR", "GOR-CA", seed=2, turns=4)
+    bodies = [body for _record, body in _lines(result.session.log, details=False)]
+    assert any("'s plasma " in b and "(launched turn " in b for b in bodies)
+    bad = [b for b in bodies if SEEKER.search(b) or BOX_ID.search(b)]
     assert not bad, bad[:5]
 
 
@@ -59,6 +73,12 @@ def test_other_duels_read_without_ids_or_program_names(ship_a, ship_b, seed):
     bad = [body for _record, body in _lines(result.session.log, details=False)
            if BOX_ID.search(body) or PROMPT_KEY.search(body) or SNAKE.search(body)]
     assert not bad, bad[:5]
+
+
+def seekers_named(duels) -> bool:  # noqa: ANN001
+    """The duels' drones are named by launcher, rack and launch in the log."""
+    return any("KLI-D7's drone " in body and "(type I, launched turn 1 impulse 1)" in body
+               for result in duels for _r, body in _lines(result.session.log, details=False))
 
 
 def test_the_events_keep_their_machine_fields(duels):
