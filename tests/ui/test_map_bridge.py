@@ -239,19 +239,21 @@ def test_the_map_follows_the_action_until_the_player_pans(qtbot, table):
     frames them again; once the player pans, the map stays where the player put it."""
     c, view, bridge = table
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert all(seen.contains(hex_center(u.hex)) for u in view.units.values())
+    assert view.following
+    assert all(seen.contains(view.counter(u).sceneBoundingRect()) for u in view.units)
     view.zoom_by(3.0)  # the player zooms in: units leave the view ...
+    assert not view.following
     with qtbot.waitSignal(c.answer_done, timeout=WAIT):
         c.answer(c.pending.default)
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
     assert not all(seen.contains(hex_center(u.hex)) for u in view.units.values())  # ... stays
     bridge._frame()  # F / Home in the app: framed again, following again
+    assert view.following
     zoomed = view.zoom()
     view.scale(3.0, 3.0)  # the map zoomed by itself (not the player): still following
-    bridge._framed = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
-    assert bridge._unit_out_of_view()
+    assert view.following
     with qtbot.waitSignal(c.answer_done, timeout=WAIT):
         c.answer(c.pending.default)
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert all(seen.contains(hex_center(u.hex)) for u in view.units.values() if u.active)
+    assert all(seen.contains(view.counter(u).sceneBoundingRect()) for u in view.units)
     assert view.zoom() <= zoomed * 1.01  # framed the units again

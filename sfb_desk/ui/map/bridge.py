@@ -16,9 +16,12 @@ session, except that the sequencer applies every move:
   ``controller.answer``. A move of a unit that is not being asked, or not among the prompt's
   options, is refused with the rule (:func:`movement_answer`), shown on the map and emitted as
   ``refused(str)`` (for the status bar); so are the map's own refusals (C3, C4, C6 ...) and an
-  answer the engine refuses.
+  answer the engine refuses;
+* the map's message line follows the prompt: the asked unit's orders and keys during its move,
+  else what is asked and which panel answers it (:func:`waiting_text`). The view frames the
+  units at the start of a game and follows them (:meth:`~.zoom.MapZoom.keep_units_in_view`).
 
-Keys added to the map's: S answers "stay" for the selected unit, Enter the prompt's default
+Keys added to the map's: S (or X, as on the orders form) answers "stay" for the selected unit, Enter the prompt's default
 (straight ahead, or no move). Selecting a unit on the map emits ``unit_selected(str)``;
 :meth:`MapBridge.show_unit` selects one from elsewhere (the SSD tabs).
 """
@@ -27,14 +30,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 
-from sfb_desk.engine.prompts import Orders, Prompt
+from sfb_desk.engine.prompts import DiceRequest, Orders, Prompt
 from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.movement.core import HET, STAY, MoveOrder, parse_move_order
 from sfb_desk.rules.results import Refusal
 
 from .battlefield import battlefield_view, show_battlefield
 from .systems import systems_view
-from .geometry import HEX_SIZE, hex_center
 from .view import MapView
 from .webs import show_webs, webs_view
 
@@ -77,6 +79,20 @@ def movement_answer(prompt: Prompt | None, unit_id: str, order: MoveOrder | str)
                                               f"of {legal}")
     return Refusal(prompt.rule or "C1.4", f"{text} is not a legal order of {unit_id} now; legal: "
                                           f"{legal}")
+
+
+def waiting_text(prompt: Prompt | None, in_game: bool = True) -> str:
+    """The map's message line while the game asks something other than a move: what is asked
+    and the panel that answers it; ``""`` (nothing) when there is no game."""
+    if prompt is None:
+        return "The game is over: the Victory panel says who won." if in_game else ""
+    if isinstance(prompt, DiceRequest):
+        panel = "Dice"
+    elif isinstance(prompt, Orders) and prompt.kind == "energy_allocation":
+        panel = "Energy allocation"
+    else:
+        panel = "Orders"
+    return f"Now: {prompt.purpose} ({panel} panel)"
 
 
 def _lower_first(text: str) -> str:
@@ -158,37 +174,21 @@ class MapBridge(QObject):
         if initial is not self._initial:  # a new or loaded game (undo keeps it): frame it
             self._initial = initial
             self._frame()
-        elif not self._player_moved() and self._unit_out_of_view():
-            self._frame()  # the map follows the action until the player pans or zooms
+        # else the view frames the units again itself when one would leave the view or they
+        # closed in (MapView.keep_units_in_view), until the player pans or zooms
 
     def _frame(self) -> None:
-        view = self.view
-        view.fit_units()
-        self._framed = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
-
-    def _player_moved(self) -> bool:
-        """Has the player panned or zoomed since the map last framed the units? (Then it stays
-        where the player put it: F or Home frames again.)"""
-        framed = getattr(self, "_framed", None)
-        if framed is None:
-            return True
-        view = self.view
-        zoom, centre = framed
-        now = view.mapToScene(view.viewport().rect().center())
-        moved = abs(now.x() - centre.x()) + abs(now.y() - centre.y())
-        return abs(view.zoom() - zoom) > 1e-6 or moved > HEX_SIZE
-
-    def _unit_out_of_view(self) -> bool:
-        view = self.view
-        seen = view.mapToScene(view.viewport().rect()).boundingRect()
-        return any(not seen.contains(hex_center(u.hex)) for u in view.units.values()
-                   if u.active)
+        """Frame the units and follow them again (F or Home on the map does the same)."""
+        self.view.fit_units()
 
     @Slot(object)
     def _prompt_changed(self, prompt: Prompt | None) -> None:
         unit = asked_unit(prompt)
         if unit is not None and unit in self.view.units:
             self.view.select_unit(unit)
+        # the hint follows the prompt: a move's orders and keys only while a move is asked
+        self.view.set_waiting(None if unit is not None else waiting_text(
+            prompt, self.controller.record is not None))
 
     def view_as(self, side: str | None) -> None:
         """Show the battlefield as ``side`` sees it (its own mines in full, M6.1), or as the
@@ -239,7 +239,7 @@ class MapBridge(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         if watched is self.view and event.type() == QEvent.Type.KeyPress and self.view.prompt is None:
             key = event.key()
-            if key == Qt.Key.Key_S and self.view.selected_unit is not None:
+            if key in (Qt.Key.Key_S, Qt.Key.Key_X) and self.view.selected_unit is not None:
                 self.request(self.view.selected_unit.id, STAY)
                 return True
             if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -32,7 +32,9 @@ _MOVE_KEYS = {
     K.Key_Left: MoveOrder(TURN, LEFT), K.Key_A: MoveOrder(TURN, LEFT),
     K.Key_Right: MoveOrder(TURN, RIGHT), K.Key_D: MoveOrder(TURN, RIGHT),
     K.Key_Q: MoveOrder(SLIP, LEFT), K.Key_E: MoveOrder(SLIP, RIGHT),
+    K.Key_Z: MoveOrder(TAC, LEFT), K.Key_C: MoveOrder(TAC, RIGHT),  # the orders form's keys
 }
+_DIGIT_FACINGS = {K.Key_1: 0, K.Key_2: 1, K.Key_3: 2, K.Key_4: 3, K.Key_5: 4, K.Key_6: 5}
 _PAN_KEYS = {K.Key_Left: (-1, 0), K.Key_Right: (1, 0), K.Key_Up: (0, -1), K.Key_Down: (0, 1)}
 PAN_BUTTONS = (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton)
 
@@ -69,6 +71,7 @@ class MapHost(Protocol):
     def zoom_in(self) -> None: ...
     def zoom_out(self) -> None: ...
     def fit_map(self) -> None: ...
+    def fit_units(self, margin_hexes: float = ...) -> None: ...
     def pan_by(self, dx: float, dy: float) -> None: ...
     # and MapInput's own methods, called through the same ``self``
     def start_het_prompt(self) -> bool: ...
@@ -281,7 +284,9 @@ class MapInput:
             self.zoom_in()
         elif key in (K.Key_Minus, K.Key_Underscore):
             self.zoom_out()
-        elif key in (K.Key_F, K.Key_Home, K.Key_0):
+        elif key in (K.Key_F, K.Key_Home):
+            self.fit_units()  # the units framed, followed again (the whole map without units)
+        elif key == K.Key_0:
             self.fit_map()
         elif key == K.Key_N:
             self.select_next_mover(backwards=shift)
@@ -307,6 +312,8 @@ class MapInput:
             self.request_move(MoveOrder(SLIP, LEFT if key == K.Key_Left else RIGHT))
         elif key in _MOVE_KEYS:
             self.request_move(_MOVE_KEYS[key])
+        elif key in _DIGIT_FACINGS:  # 1-6: high energy turn to A-F (C6), as the orders form
+            self.request_move(MoveOrder(HET, facing=_DIGIT_FACINGS[key]))
         else:
             return False
         return True

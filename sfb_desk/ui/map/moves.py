@@ -138,8 +138,10 @@ def describe_order(order: MoveOrder) -> str:
 
 
 _TAGS = {"straight": "straight", "turn": "turn", "slip": "slip"}
-_KEYS = {"straight": "Up", "turn left": "Left", "turn right": "Right", "slip left": "Shift+Left",
-         "slip right": "Shift+Right", "tac left": "T Left", "tac right": "T Right", "het": "H"}
+#: The keys of the orders, as the orders panel's movement form names them (the map takes them
+#: too, and its own: Up, Left/Right, Shift+Left/Right, H then A-F, T then Left/Right, S).
+_KEYS = {"straight": "W", "turn left": "A", "turn right": "D", "slip left": "Q",
+         "slip right": "E", "tac left": "Z", "tac right": "C", "het": "1-6", "stay": "X"}
 _SIDE = {-1: "L", 1: "R"}
 
 

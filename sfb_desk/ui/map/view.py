@@ -21,10 +21,12 @@ Counters keep a readable size at every zoom (:mod:`.zoom`) and fan out when they
 Mouse: click a counter to select it (Ctrl+click selects even in a highlighted hex); click a
 highlighted hex to move there (Shift+click: the sideslip where a turn enters the same hex);
 wheel zooms; drag with the middle or right button, or with Space held, pans.
-Keys (see :mod:`sfb_desk.ui.map.input`): Up/W straight, Left/Right or A/D turn, Shift+Left/Right
-or Q/E sideslip, H high energy turn (then A-F or click a hex), T tactical maneuver (then
-Left/Right), Esc cancels/deselects, Tab/N next unit moving this impulse, +/- zoom, F/Home fit,
-arrows pan when nothing is selected.
+Keys (see :mod:`sfb_desk.ui.map.input`), those of the orders panel's movement form first (the
+message line names them): W/Up straight, A/D or Left/Right turn, Q/E or Shift+Left/Right
+sideslip, Z/C tactical maneuver (or T then Left/Right), 1-6 high energy turn to A-F (or H then
+A-F, or click a hex), Esc cancels/deselects, Tab/N next unit moving this impulse, +/- zoom,
+F/Home frame the units (and follow them again), 0 the whole map, arrows pan when nothing is
+selected. Zooming or panning stops the map following the units (:mod:`.zoom`).
 """
 
 from __future__ import annotations
@@ -92,6 +94,9 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
         self._by_hex: dict[Hex, list[Unit]] = {}
         self._counters: dict[str, _Counter] = {}
         self._counter_scale = counter_scale(1.0)  # counters' enlargement at this zoom (map.zoom)
+        self._following = False  # framing the units as they move (map.zoom.fit_units)
+        self._waiting: str | None = None  # the hint while another prompt is pending
+        self._clock_shown = True  # the clock overlay (set_clock_shown)
         self._selected: str | None = None
         self._legal: dict[Hex, list[MoveOption]] = {}
         self._weapon: WeaponArcs | None = None
@@ -159,6 +164,7 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
             self._selected = None
         self._refresh()
         self._describe_selection()
+        self.keep_units_in_view()
 
     def set_systems(self, view: SystemsView) -> None:
         """Tractor links, explosions and cloaked ships (:mod:`.systems`): the overlay, and each
@@ -198,7 +204,20 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
         self._describe_selection()
         self.unit_selected.emit(unit_id or "")
 
+    def set_waiting(self, text: str | None) -> None:
+        """What the message line says while the game asks something other than a move of the
+        selected unit (``text``; ``""`` says nothing); None: the selected unit's orders and
+        their keys again."""
+        self._waiting = text
+        self._describe_selection()
+
     def _describe_selection(self) -> None:
+        if self._waiting is not None:
+            if self._waiting:
+                self.show_message(self._waiting)
+            else:
+                self.message_label.hide()
+            return
         unit = self.selected_unit
         if unit is None or self._ctx.impulse < 1:
             self.message_label.hide()
@@ -267,9 +286,7 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
         style = _OVERLAY_STYLE % ("#ff8a80" if error else "#ffe082")
         if label.styleSheet() != style:
             label.setStyleSheet(style)
-        label.setText(text)
-        label.setToolTip(text)
-        label.adjustSize()
+        label.setToolTip(text)  # the whole text; the line is cut to the map's width
         label.show()
         self._place_overlays()
 
@@ -280,7 +297,7 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
         for uid, counter in self._counters.items():
             counter.set_moving(ctx.impulse >= 1 and moves_this_impulse(self._units[uid], ctx))
             moving += counter.moving
-        if ctx.impulse >= 1:
+        if ctx.impulse >= 1 and (self._clock_shown or self._weapon is not None):
             text = f"Turn {ctx.turn}, impulse {ctx.impulse}: {moving} unit{'s' * (moving != 1)} move (C1.4)"
             weapon = self._weapon
             if weapon is not None and weapon.unit_id in self._units:
@@ -375,8 +392,30 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
         label.setWordWrap(False)
         return label
 
+    def set_clock_shown(self, shown: bool) -> None:
+        """Show the clock overlay (turn, impulse, how many move) at the top right, or only
+        while a weapon's arc is shaded (the main window's turn tracker shows the clock)."""
+        self._clock_shown = shown
+        self._refresh()
+
+    def overlay_strips(self) -> tuple[int, int]:
+        """Pixels at the top and at the foot of the view the overlays cover in a game (the
+        clock above, the message line below): a fit keeps counters out of them (:mod:`.zoom`)."""
+        strip = self.message_label.fontMetrics().height() + 8 + 8
+        in_game = self._ctx.impulse >= 1 or self._waiting is not None
+        top = strip if self.clock_label.isVisible() or (in_game and self._clock_shown) else 0
+        bottom = strip if self.message_label.isVisible() or in_game else 0
+        return top, bottom
+
     def _place_overlays(self) -> None:
         area = self.viewport().geometry()
+        label = self.message_label
+        text = label.toolTip()
+        width = max(40, area.width() - 16 - 12)  # the line within the map (padding 6 a side)
+        shown = label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
+        if label.text() != shown:
+            label.setText(shown)
+            label.adjustSize()
         self.info_label.move(area.left() + 8, area.top() + 8)
         self.message_label.move(area.left() + 8,
                                 max(area.top() + 8, area.bottom() - self.message_label.height() - 8))
@@ -392,3 +431,5 @@ class MapView(MapInput, MapZoom, CounterPlacing, QGraphicsView):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         self._place_overlays()
+        if self._following and self._units:
+            self.fit_units()  # the dock laid out or the window resized: frame them again

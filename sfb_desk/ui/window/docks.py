@@ -100,6 +100,7 @@ def build_docks(window: QMainWindow, controller, library: ShipLibrary) -> GameDo
     """Make, bind and lay out every panel of the game table in ``window``."""
     docks: dict[str, QDockWidget] = {}
     map_view = MapView()
+    map_view.set_clock_shown(False)  # the turn tracker above it shows the clock
     bridge = MapBridge(map_view, controller)
     lazy = {name: LazyPanel(partial(_bound, build, controller))
             for name, build in (("ssd", _ssd_tabs), ("ea", _ea_dock), ("victory", _victory))}
