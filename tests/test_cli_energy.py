@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_check_text_names_rule_and_line(tmp_path, capsys):
     f.write_text(json.dumps({"ship": "KLI-D7", "ecm": 4, "eccm": 4}))
     assert main(["ea", "check", str(f)]) == 1
     out = capsys.readouterr().out
-    assert "error: (D6.310)" in out and "[line ecm]" in out
+    assert "error: (D6.310)" in out and "(line: ECM)" in out and "[line" not in out
     assert "warning: (B3.4)" in out  # the rest of the power is unallocated
 
 
@@ -87,3 +88,32 @@ def test_incomplete_ships_are_refused_by_template_and_check(tmp_path, capsys):
 def test_ea_without_action_prints_usage(capsys):
     assert main(["ea"]) == 2
     assert "check" in capsys.readouterr().err
+
+
+def test_check_says_the_sheets_line_names_and_sfb_numbers(tmp_path, capsys):
+    """Lines as the energy sheet labels them and fractions as SFB writes them, never the
+    program's keys ('[line weapon:disruptor#A]') or Python fractions ('59/2')."""
+    f = tmp_path / "halves.json"
+    f.write_text(json.dumps({"ship": "KLI-D7", "phaser_capacitor": "1/2", "speed_plot": 30,
+                             "weapons": [{"box": "disruptor#A", "action": "arm"},
+                                         {"box": "disruptor#A", "action": "arm"}]}))
+    assert main(["ea", "check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "two orders for disruptor A (line: Disruptor A)" in out
+    assert "½" in out and not re.search(r"\d/\d", out)
+    assert "[line" not in out and "weapon:" not in out and "_" not in out
+
+
+def test_energy_numbers_and_line_names():
+    from fractions import Fraction
+
+    from sfb_desk.rules.energy.words import energy_text, fractions_in_words, line_name
+
+    assert energy_text(Fraction(59, 2)) == "29½" and energy_text(Fraction(1, 2)) == "½"
+    assert energy_text(Fraction(-7, 2)) == "-3½" and energy_text(Fraction(9, 7)) == "1 2/7"
+    assert energy_text(4) == "4" and energy_text(Fraction(1, 5)) == "⅕"
+    assert fractions_in_words("used 59/2, unallocated 9/2") == "used 29½, unallocated 4½"
+    assert fractions_in_words("shield #6/#1/#2, SM5.2/3") == "shield #6/#1/#2, SM5.2/3"
+    assert line_name("total_used") == "Total power used"
+    assert line_name("phaser_capacitor") == "Phaser capacitor"
+    assert line_name("weapon:disruptor#A") == "Disruptor A" and line_name("total") == "Totals"

@@ -22,6 +22,7 @@ from sfb_desk.commands.ship_lookup import ShipLookupError, find_ship
 from sfb_desk.rules.box_names import boxes_in_words
 from sfb_desk.rules.energy import check, initial_state, template
 from sfb_desk.rules.energy.allocation import LINES
+from sfb_desk.rules.energy.words import energy_text, fractions_in_words, line_name
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -90,11 +91,14 @@ def run_check(args: argparse.Namespace) -> int:
         }, indent=2))
     else:
         s = led.supply
-        print(f"{spec.id} turn {f.allocation.turn}: power {s.total} (warp {s.warp}, impulse "
-              f"{s.impulse}, reactors {s.reactor}) + batteries {led.battery_used}; used "
-              f"{led.total_used}, unallocated {led.unallocated}")
+        e = energy_text
+        print(f"{spec.id} turn {f.allocation.turn}: power {e(s.total)} (warp {e(s.warp)}, "
+              f"impulse {e(s.impulse)}, reactors {e(s.reactor)}) + batteries "
+              f"{e(led.battery_used)}; used {e(led.total_used)}, unallocated "
+              f"{e(led.unallocated)}")
         for i in issues:
-            print(f"{i.severity}: ({i.rule}) {boxes_in_words(i.message)} [line {i.line}]")
+            said = fractions_in_words(boxes_in_words(i.message))
+            print(f"{i.severity}: ({i.rule}) {said} (line: {line_name(i.line)})")
         print("legal" if not bad else f"{len(bad)} rule(s) broken")
     return 1 if bad else 0
 
