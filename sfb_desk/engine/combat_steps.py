@@ -55,10 +55,11 @@ from ..rules.energy.costs import PHASER_CAPACITY
 from ..rules.results import Refusal, event
 from ..rules.seeking import apply_shot
 from ..rules.units import SHIP, Unit, clock_of
+from .dac_plan import DacPlan, dac_prompt
 from .ppd_steps import PpdShot
 from .shield_choices import ShieldChoiceSteps
 from .words import damage_point_text
-from .prompts import Choice, DiceRequest, Orders, Prompt, canonical, check_choice, check_dice
+from .prompts import DiceRequest, Orders, Prompt, canonical, check_choice, check_dice
 from .records import damage_state, with_damage
 from .web_steps import CastOrder
 
@@ -77,6 +78,9 @@ class Shot:
 
 class CombatSteps(ShieldChoiceSteps):
     """The Fire Decision Step and volley resolution (module docstring)."""
+
+    #: the owner's DAC choices of the volley being resolved (:mod:`.dac_plan`), else None
+    dac_plan: DacPlan | None = None
 
     def _fire(self, step) -> Walk:
         shots: list[Shot] = []
@@ -338,6 +342,8 @@ class CombatSteps(ShieldChoiceSteps):
                                  kind="2d6", count=phase.internal, rule="D4.21", unit=tid)
             rolls = yield from self._ask(prompt, lambda v, p=prompt: check_dice(p, v))
         steps = volley_steps(target, group, rolls, reserve=reserve)
+        self.dac_plan = DacPlan(tid, vkey, target, group, tuple(rolls), reserve,
+                                self._words.prompt)  # the owner's choices to come (dac_plan)
         answer = None
         try:
             while True:
@@ -348,6 +354,8 @@ class CombatSteps(ShieldChoiceSteps):
                 answer = yield from self._dac_choice(tid, vkey, need)
         except StopIteration as stop:
             outcome = stop.value
+        finally:
+            self.dac_plan = None
         if isinstance(outcome, Refusal):
             raise RuntimeError(f"volley refused: {outcome}")
         self._emit_all(outcome.events)
@@ -385,11 +393,7 @@ class CombatSteps(ShieldChoiceSteps):
         return n
 
     def _dac_choice(self, tid: str, vkey: str, need: ChoiceNeeded):
-        prompt = Choice(f"{vkey}.p{need.point}",
-                        f"{tid} DAC point {need.point}: roll {need.roll}, column {need.column} "
-                        f"({need.entry}) - which box? ({need.rule})",
-                        need.options, rule=need.rule.split(":")[0], unit=tid,
-                        default=need.default or None)
+        prompt = dac_prompt(tid, vkey, need)
         return (yield from self._ask(prompt, lambda v: check_choice(prompt, v)))
 
 

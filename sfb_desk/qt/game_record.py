@@ -99,6 +99,7 @@ class GameRecord:
     #: ``shield_plan``): the orders panel's joint form lists them. Not saved: replaying the
     #: answers makes it again
     shield_plan: tuple = ()
+    dac_plan: object = None  # the owner's DAC choices of the volley asked now (its dac_plan)
 
     @property
     def finished(self) -> bool:
@@ -213,6 +214,7 @@ def record_of(session: Session, *, setup: Mapping[str, object] | None = None) ->
         records=session.log.records, snapshots=tuple(getattr(session, "snapshots", ())),
         state=session.state, pending=session.pending, setup=dict(setup),
         combat=getattr(session, "combat", None), shield_plan=getattr(session, "shield_plan", ()),
+        dac_plan=getattr(session, "dac_plan", None),
     )
 
 
@@ -274,6 +276,7 @@ def _extend(record: GameRecord, session: Session, start: int) -> GameRecord:
         record, answers=answers, records=record.records + added, snapshots=snaps,
         state=session.state, pending=session.pending, combat=getattr(session, "combat", None),
         shield_plan=getattr(session, "shield_plan", ()),
+        dac_plan=getattr(session, "dac_plan", None),
     )
 
 

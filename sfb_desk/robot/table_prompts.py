@@ -8,8 +8,9 @@ question to the table (dice included: the table rolls physical dice by default) 
 by kind, then answered by a robot of that side so the game goes on as a game would.
 
 Joint forms (the policy's ``joint_forms``, :mod:`sfb_desk.engine.orders.joint`): a movement,
-fire or boundary-shield prompt that starts a joint form (the boundary choices of one volley
-from the session's ``shield_plan``, D3.43) is one question for the whole form; the robots fill its
+fire, boundary-shield or DAC-choice prompt that starts a joint form (the boundary choices of
+one volley from the session's ``shield_plan``, D3.43; the owner's DAC choices of one volley
+from its ``dac_plan``, D4.322) is one question for the whole form; the robots fill its
 rows at once (each robot its own side's, as a player at the table would) and the rows are held
 by prompt key. A covered prompt that arrives is answered with its held row and not counted;
 one whose held row the session refuses now is asked, and counted, again.
@@ -90,7 +91,7 @@ def count_table_prompts(ship_a: str, ship_b: str, *, turns: int = 1, seed: int =
         else:
             counts[prompt_kind(prompt)] += 1
             form = joint_form(prompt, session.state, session.combat, session.specs, policy,
-                              held=held, plan=session.shield_plan)
+                              held=held, plan=session.shield_plan, dac=session.dac_plan)
             if form is None:
                 value = _robot(robots, prompt, session).decide(prompt, session)
             else:
@@ -108,6 +109,13 @@ def robots_fill(robots: list[Robot], form: JointForm, session: Session) -> Joint
     """A joint form filled at once by the robots (each row by its side's robot), as a table
     fills it: the rows after the pending one are decided before their prompts are asked
     (:class:`~sfb_desk.engine.orders.joint.Ahead`)."""
+    if form.dac is not None:  # a DAC form: each row follows the answers before it
+        picks: dict[str, object] = {}
+        while (todo := next((p for p, _ in form.rows_for(picks) if p.key not in picks),
+                            None)) is not None:
+            view = session if todo == session.pending else Ahead(session, todo)
+            picks[todo.key] = _robot(robots, todo, view).decide(todo, view)
+        return JointAnswer(tuple((p.key, v) for p, v in form.rows_for(picks)))
     rows = []
     for n, row in enumerate(form.prompts):
         view = session if n == 0 else Ahead(session, row)

@@ -27,6 +27,12 @@ prompt by prompt, as one answered prompt by prompt.
   form groups them by firer and target (:func:`shield_groups`); all shots of one firer at one
   target share the geometry, so one shield for the group is the form's default, each shot
   still answerable on its own (decisions.md, D3.43).
+* DAC choices (D4.3221-D4.3223, D4.324; kind ``dac``): the owner's box choices of one volley,
+  once its DAC rolls are in, from the session's ``dac_plan`` (:mod:`sfb_desk.engine.dac_plan`,
+  handed in as ``dac``): a later row's options follow from the earlier rows' answers, so the
+  form's ``prompts`` are the rows with every default taken and :meth:`JointForm.rows_for`
+  gives them for other answers. Offered at the volley's first choice when its owner is the
+  table's.
 
 Qt-free: the app's orders panel, its automatic answerer (:class:`sfb_desk.qt.game_record.
 AutoAnswers`) and the command line's count (:mod:`sfb_desk.robot.table_prompts`) use the same
@@ -49,6 +55,7 @@ from .pass_policy import PassPolicy
 
 if TYPE_CHECKING:
     from ..records import Combat
+    from ..dac_plan import DacPlan
     from ..session import Session
     from ..shield_choices import ShieldRow
     from .fire_options import OrdersContext, WeaponOption
@@ -56,6 +63,7 @@ if TYPE_CHECKING:
 #: The kinds of orders prompt a joint form gathers (and ``shield``: boundary Choices).
 JOINT_KINDS = ("movement", "fire")
 SHIELD = "shield"
+DAC = "dac"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +75,16 @@ class JointForm:
     prompts: tuple[Prompt, ...]
     #: kind ``shield``: each prompt's shot (firer, weapon, target), aligned with ``prompts``
     shots: tuple[ShieldRow, ...] = ()
+    #: kind ``dac``: the volley's plan (its rows follow the answers given)
+    dac: DacPlan | None = None
+
+    def rows_for(self, picks: Mapping[str, object]) -> list[tuple[Prompt, object]]:
+        """The rows (prompt, answer) with ``picks`` given by key: a ``dac`` form's rows follow
+        the answers (a box destroyed is not offered again); another form's are fixed (a
+        missing pick: the prompt's default)."""
+        if self.dac is not None:
+            return list(self.dac.rows(picks))
+        return [(p, picks.get(p.key, p.default)) for p in self.prompts]
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -95,16 +113,19 @@ class JointAnswer:
 def joint_form(pending: Prompt | None, state: GameState, combat: Combat | None,
                specs: Mapping[str, ShipSpec] | None, policy: PassPolicy | None,
                table_sides: Collection[str] | None = None, *,
-               held: Collection[str] = (), plan: Sequence[ShieldRow] = ()) -> JointForm | None:
+               held: Collection[str] = (), plan: Sequence[ShieldRow] = (),
+               dac: DacPlan | None = None) -> JointForm | None:
     """The joint form for ``pending`` (module docstring), or None when there is none: the
     switch is off, the prompt is not a movement, fire or planned boundary prompt, or no other
     prompt of its step is the table's. ``table_sides``: the sides the table plays (None: all);
     ``held``: keys already held by an earlier form (not listed again); ``plan``: the session's
     boundary choices to come (:attr:`~sfb_desk.engine.shield_choices.ShieldChoiceSteps.
-    shield_plan`)."""
+    shield_plan`); ``dac``: the session's ``dac_plan``."""
     if pending is None or policy is None or not getattr(policy, "joint_forms", False):
         return None
     if isinstance(pending, Choice):
+        if dac is not None:
+            return dac_form(pending, state, dac, table_sides, held)
         return shield_form(pending, state, plan, table_sides, held)
     if not isinstance(pending, Orders) or pending.kind not in JOINT_KINDS:
         return None
@@ -229,6 +250,21 @@ def shield_form(pending: Choice, state: GameState, plan: Sequence[ShieldRow],
     if len(rows) < 2:
         return None
     return JointForm(SHIELD, tuple(r.prompt for r in rows), tuple(rows))
+
+
+def dac_form(pending: Choice, state: GameState, dac: DacPlan,
+             table_sides: Collection[str] | None, held: Collection[str]) -> JointForm | None:
+    """The owner's DAC choices of the volley (module docstring), or None when ``pending`` is
+    not its first, its owner is another player's, or it is the only one."""
+    rows = dac.rows()
+    if not rows or rows[0][0] != pending or len(rows) < 2:
+        return None
+    if any(p.key in held for p, _ in rows):
+        return None
+    owner = state.find(dac.tid)
+    if table_sides is not None and (owner is None or owner.side not in table_sides):
+        return None
+    return JointForm(DAC, tuple(p for p, _ in rows), dac=dac)
 
 
 def shield_groups(form: JointForm) -> list[tuple[tuple[str, str, bool], list[int]]]:

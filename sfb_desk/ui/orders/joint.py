@@ -14,6 +14,8 @@ joint` says which prompts a form covers; the pass policy's "one form per impulse
   player fills his own tab (Ctrl+Tab: the next side); one submit for all.
 * :class:`~.joint_shields.JointShieldEditor`: the boundary shield choices of one volley
   (D3.43), grouped by firer and target, one shield for the group by default.
+* :class:`~.joint_dac.JointDacEditor`: the owner's DAC choices of one volley (D4.322), each
+  row following the answers above it.
 
 The answer is a :class:`~sfb_desk.engine.orders.joint.JointAnswer`: the controller answers the
 pending prompt with its first row and holds the others for their prompts.
@@ -38,7 +40,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sfb_desk.engine.orders.joint import JOINT_KINDS, SHIELD, JointAnswer, JointForm, joint_form
+from sfb_desk.engine.orders.joint import (
+    DAC,
+    JOINT_KINDS,
+    SHIELD,
+    JointAnswer,
+    JointForm,
+    joint_form,
+)
 from sfb_desk.engine.orders.pass_policy import PassPolicy
 from sfb_desk.engine.prompts import Choice, Orders, Prompt
 from sfb_desk.rules.units import FACING_LETTERS
@@ -63,6 +72,9 @@ def form_title(form: JointForm) -> str:
     if form.kind == SHIELD:
         return (f"Shots on a hex spine, impulse {impulse}: which shield each strikes "
                 "(D3.43: the target's owner chooses)")
+    if form.kind == DAC:
+        return (f"Damage to {first.unit}, impulse {impulse}: the owner chooses the boxes the "
+                "DAC leaves open (D4.322)")
     return f"Fire, impulse {impulse} (D6.315)"  # the sides are the tabs
 
 
@@ -298,14 +310,16 @@ def table_form(prompt: Prompt, ctx: OrdersContext | None, policy: PassPolicy,
     joint.joint_form` for the sides no robot of ``controller`` plays, leaving out the rows it
     holds already), or None. Fire of a side without ship records (a version-1 game) is typed
     as JSON, a side at a time: no form."""
-    plan = getattr(getattr(controller, "record", None), "shield_plan", ())
+    record = getattr(controller, "record", None)
+    plan = getattr(record, "shield_plan", ())
+    dac = getattr(record, "dac_plan", None)
     if ctx is None or not (isinstance(prompt, Orders) and prompt.kind in JOINT_KINDS
-                           or isinstance(prompt, Choice) and plan):
+                           or isinstance(prompt, Choice) and (plan or dac is not None)):
         return None
     robots = set(controller.robots()) if hasattr(controller, "robots") else set()
     sides = {u.side for u in ctx.state.units} - robots
     form = joint_form(prompt, ctx.state, ctx.combat, ctx.specs, policy, sides,
-                      held=getattr(controller, "held_answers", {}), plan=plan)
+                      held=getattr(controller, "held_answers", {}), plan=plan, dac=dac)
     if form is not None and form.kind == "fire" and not all(
             any(ctx.record(u.id) is not None for u in ctx.side_units(p.side))
             for p in form.prompts):
@@ -321,4 +335,8 @@ def joint_editor(form: JointForm, ctx: OrdersContext | None) -> OrderEditor:
         from .joint_shields import JointShieldEditor
 
         return JointShieldEditor(form, ctx)
+    if form.kind == DAC:
+        from .joint_dac import JointDacEditor
+
+        return JointDacEditor(form, ctx)
     return JointFireEditor(form, ctx)
