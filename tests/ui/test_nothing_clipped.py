@@ -18,7 +18,9 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QDockWidget,
     QLabel,
+    QLineEdit,
     QListView,
+    QListWidget,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -94,6 +96,17 @@ def clipped(window) -> list[str]:
                            f"has {widget.height()}")
         if need > avail + 1:
             out.append(f"{name}: needs {need}, has {avail}")
+    for edit in window.findChildren(QLineEdit):  # a placeholder shown whole (the dice input)
+        hint = edit.placeholderText()
+        if not shown(edit) or edit.text() or not hint or edit.width() <= 0:
+            continue
+        margins = edit.textMargins()
+        frame = edit.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth)
+        avail = edit.width() - 2 * frame - 4 - margins.left() - margins.right()
+        need = edit.fontMetrics().horizontalAdvance(hint)
+        if need > avail:
+            out.append(f"QLineEdit {edit.objectName() or '-'} placeholder {hint!r}: needs "
+                       f"{need}, has {avail}")
     for widget in window.findChildren(QWidget):  # cut off by a panel too small for it
         if not shown(widget) or widget.height() <= 0 or scrolled(widget) \
                 or isinstance(widget, QDockWidget) or not widget.parentWidget():
@@ -162,6 +175,38 @@ def cut_lines(view: QListView) -> list[str]:
     return out
 
 
+def dice_cut(panel) -> list[str]:
+    """The dice panel's instruction ("Roll 9 × 1d6 ...: type the 9 totals") not wholly in
+    view, or a shot line of the volley neither in view nor reachable by scrolling its list."""
+    request = panel.request
+    out = []
+    marker = f"Roll {request.count} × " if request.count > 1 else f"Roll {request.kind}"
+
+    def whole(label: QLabel) -> bool:
+        need = label.heightForWidth(label.width()) if label.wordWrap() else label.height()
+        return need <= label.height() + 1 \
+            and label.visibleRegion().boundingRect().height() >= label.height() - 1
+
+    labels = [w for w in panel.findChildren(QLabel) if shown(w) and marker in w.text()]
+    if not any(whole(w) for w in labels):
+        out.append(f"the instruction {marker!r}... is not wholly in view")
+    lists = [v for v in panel.findChildren(QListWidget) if shown(v)]
+    for n, line in enumerate(request.lines, 1):
+        if any(line in w.text() and whole(w) for w in panel.findChildren(QLabel) if shown(w)):
+            continue
+        reachable = False
+        for view in lists:
+            for item in view.findItems(line, Qt.MatchFlag.MatchExactly):
+                rect = view.visualItemRect(item)
+                reachable |= rect.bottom() <= view.viewport().height() \
+                    or view.verticalScrollBar().maximum() >= rect.bottom() - view.viewport().height()
+        if not reachable:
+            out.append(f"shot line {n} of {len(request.lines)} ({line[:30]!r}) cannot be seen")
+    for view in lists:
+        out += [f"dice panel: {p}" for p in cut_lines(view)]
+    return out
+
+
 def preview_cut(dialog, window) -> list[str]:
     """The print preview is larger than the window, does not show its whole page, or folds
     its toolbar."""
@@ -192,7 +237,17 @@ def window(qtbot, monkeypatch):
     w.deleteLater()
 
 
-def check_sizes(qtbot, window) -> list[str]:
+def _scripted(prompt) -> object:  # noqa: ANN001
+    value = pop_keyed(dict(SCRIPT), prompt)
+    return prompt.default if value is None else value
+
+
+def _answer(qtbot, controller, value) -> None:  # noqa: ANN001
+    with qtbot.waitSignal(controller.answer_done, timeout=WAIT):
+        controller.answer(value)
+
+
+def check_sizes(qtbot, window, dice: bool = False) -> list[str]:
     problems = []
     for width, height in SIZES:
         window.resize(width, height)
@@ -202,6 +257,8 @@ def check_sizes(qtbot, window) -> list[str]:
                             f"{width}x{height}")
         problems += [f"{width}x{height}: {p}" for p in clipped(window)]
         problems += [f"{width}x{height}: {p}" for p in cut_lines(window.panels.log.view)]
+        if dice:  # every die of the request asked in view: what to type and each shot
+            problems += [f"{width}x{height}: {p}" for p in dice_cut(window.panels.dice)]
         sheet = window.panels.ea.sheet
         if sheet is not None and sheet.isVisible():
             energies = [row.energy for row in sheet.rows.values() if row.energy is not None]
@@ -247,23 +304,37 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
                     problems.append(f"{width}x{height}: {r.option.box}'s "
                                     f"{part.objectName()} ends at {right}, the view at "
                                     f"{port.width()}")
-        if width >= 1920:  # a wide screen shows every row whole, its damage by die too
-            for r in rows:
-                dice = r.info.text().split(" by die")[0]
-                if not r.info.shown_text().startswith(dice):
-                    problems.append(f"{width}x{height}: {r.option.box} shows "
-                                    f"{r.info.shown_text()!r}, not its damage {dice!r}")
+        for r in rows:  # either screen: every row's damage by die whole (QA at 1366x768)
+            dice = r.info.text().split(" by die")[0]
+            if not r.info.shown_text().startswith(dice):
+                problems.append(f"{width}x{height}: {r.option.box} shows "
+                                f"{r.info.shown_text()!r}, not its damage {dice!r}")
+    # big volleys (QA at 1366x768): each side fires everything it can at impulse 8, so the dice
+    # panel asks 9 and more to-hit dice at once, then a DAC batch of as many rolls
+    answer = lambda value: _answer(qtbot, c, value)  # noqa: E731
+    editor.check_all("ENT")
+    answer(editor.value())
+    while c.pending.key != "T1.I8.fire.Klingon":
+        answer(_scripted(c.pending))
+    klingon = window.panels.orders.editor
+    klingon = getattr(klingon, "editors", [klingon])[-1]
+    klingon.check_all("KRT")
+    answer(klingon.value())
+    volleys, dac = 0, None
     while c.pending is not None and ".dac." not in c.pending.key:
-        value = pop_keyed(dict(SCRIPT), c.pending)
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.answer(c.pending.default if value is None else value)
-    assert c.pending is not None and window.panels.dice.purpose.text().startswith("DAC rolls")
-    problems += check_sizes(qtbot, window)  # damage allocation dice in the dice panel
+        if ".hits." in c.pending.key and c.pending.count >= 9:  # a volley of nine or more
+            volleys += 1
+            problems += check_sizes(qtbot, window, dice=True)
+        answer([1] * c.pending.count if ".hits." in c.pending.key else _scripted(c.pending))
+    assert volleys == 2  # the Federation's (photons and phasers) and the Klingon's
     while c.pending is not None and not (window.panels.orders.joint is not None
                                          and window.panels.orders.joint.kind == "movement"):
-        value = pop_keyed(dict(SCRIPT), c.pending)
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.answer(c.pending.default if value is None else value)
+        if ".dac." in c.pending.key and c.pending.count >= 10 and dac is None:
+            dac = c.pending.count
+            assert window.panels.dice.purpose.text().startswith("DAC rolls")
+            problems += check_sizes(qtbot, window, dice=True)  # a DAC batch in the dice panel
+        answer([8] * c.pending.count if ".dac." in c.pending.key else _scripted(c.pending))
+    assert dac is not None
     assert len(window.panels.orders.joint.prompts) == 2  # both ships' moves in one form
     problems += check_sizes(qtbot, window)  # the joint movement form (hot seat)
     for width, height in SIZES:  # File > Print SSDs (preview): the whole page, fitted

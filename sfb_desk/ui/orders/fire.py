@@ -149,6 +149,7 @@ class WeaponRow:
         self.target.setObjectName(f"target_{unit.id}_{option.box}")
         for t in option.targets:
             self.target.addItem(f"{t.target} r{t.where.true_range}", t.target)
+        self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         best = option.best_target()
         if best is not None:
             self.target.setCurrentIndex(self.target.findData(best))
@@ -160,14 +161,11 @@ class WeaponRow:
         self.mode.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.mode.setVisible(len(option.modes) > 1)
         self.info = ElidedLabel(" by die")  # one line a weapon (the whole text: tool tip)
-        grid.addWidget(self.check, row, 0)
-        grid.addWidget(self.kind, row, 1)
-        grid.addWidget(self.target, row, 2)
-        grid.addWidget(self.mode, row, 3)
-        if len(option.modes) > 1 or option.weapon.type == "WEB-CASTER":
-            grid.addWidget(self.info, row, 4)
-        else:  # no mode to choose: the shot's line takes the mode's room too
-            grid.addWidget(self.info, row, 3, 1, 2)
+        self.grid, self.line = grid, 2 * row  # a grid line a weapon; a narrow row takes two
+        grid.addWidget(self.check, self.line, 0)
+        grid.addWidget(self.kind, self.line, 1)
+        grid.addWidget(self.target, self.line, 2)
+        self._place(False)
         self.hexes: QLineEdit | None = None
         if option.weapon.type == "WEB-CASTER":  # cast a web instead of a fist (E12.41)
             self.hexes = QLineEdit()
@@ -177,17 +175,44 @@ class WeaponRow:
                                   "E12.41), e.g. 2206 2306; left empty, the caster fires a web "
                                   "fist at the target (E14)")
             self.hexes.textEdited.connect(self._changed)
-            grid.addWidget(self.hexes, row, 3)
+            grid.addWidget(self.hexes, self.line, 3)
         self.checked_at = 0  # the order the table checked the weapons in (shots resolve so)
         self.check.toggled.connect(self._toggled)
         self.target.currentIndexChanged.connect(self._changed)
         self.mode.currentIndexChanged.connect(self._changed)
         self._show()
 
+    def _place(self, narrow: bool) -> None:
+        """The mode box and the shot's line: after the target; or, in a narrow row of a
+        weapon with modes, on a second line under the weapon and its target (the damage by
+        die whole, without sideways scrolling at 1366x768)."""
+        grid, line = self.grid, self.line
+        for w in (self.mode, self.info):
+            grid.removeWidget(w)
+        if narrow and len(self.option.modes) > 1:
+            grid.addWidget(self.mode, line + 1, 0, Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(self.info, line + 1, 2, 1, 3)
+            return
+        grid.addWidget(self.mode, line, 3)
+        if len(self.option.modes) > 1 or self.option.weapon.type == "WEB-CASTER":
+            grid.addWidget(self.info, line, 4)
+        else:  # no mode to choose: the shot's line takes the mode's room too
+            grid.addWidget(self.info, line, 3, 1, 2)
+
     def set_narrow(self, narrow: bool) -> None:
-        """Narrow: the title and arcs only in the check box's tool tip, the mode box short."""
+        """Narrow: the title and arcs only in the check box's tool tip, the mode box short,
+        the target without its range (in the shot's line and the tool tip), the mode and the
+        shot's line of a weapon with modes on a line of their own."""
         self.kind.setVisible(not narrow)
         self.info.set_narrow(narrow)
+        for i, t in enumerate(self.option.targets):
+            self.target.setItemText(i, t.target if narrow
+                                    else f"{t.target} r{t.where.true_range}")
+        # a combo keeps the minimum size of its first texts: the layout reads this instead
+        short = self.target.sizeHint().width()
+        self.target.setMinimumWidth(short if narrow else 0)
+        self.target.setMaximumWidth(short if narrow else 16777215)
+        self._place(narrow)
         for i in range(self.mode.count()):
             mode = self.mode.itemData(i)
             self.mode.setItemText(i, short_mode(mode) if narrow else mode)
@@ -242,6 +267,7 @@ class FireEditor(OrderEditor):
                  parent: QWidget | None = None) -> None:
         super().__init__(prompt, ctx, parent)
         self.rows: dict[str, list[WeaponRow]] = {}
+        self._all_buttons: list[QPushButton] = []  # "Check all" in a narrow dock
         self._checks = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -270,6 +296,8 @@ class FireEditor(OrderEditor):
             for rows in self.rows.values():
                 for r in rows:
                     r.set_narrow(narrow)
+            for button in self._all_buttons:
+                button.setText("Check all" if narrow else "Check all that can damage")
 
     def showEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
         """Follow the width of the view the editor is shown in (a scroll area's viewport)."""
@@ -299,7 +327,9 @@ class FireEditor(OrderEditor):
         lay.setContentsMargins(min(margins.left(), 5), margins.top(), min(margins.right(), 5),
                                margins.bottom())
         lock = "no lock-on (range doubled, D6.123)" if unit.id in ctx.no_lock_on else "lock-on"
-        facts = ElidedLabel()  # one line (the whole of it is the tool tip)
+        facts = QLabel()  # wraps in a narrow dock (1366x768)
+        facts.setObjectName(f"fireFacts_{unit.id}")
+        facts.setWordWrap(True)
         facts.setText(f"{unit.hex.label} facing {unit.facing_letter}; phaser capacitor "
                       f"{record.capacitor}; fire control {fire_control(record).mode}; {lock}")
         facts.setToolTip(facts.text())
@@ -324,6 +354,8 @@ class FireEditor(OrderEditor):
             buttons = QHBoxLayout()
             every = QPushButton("Check all that can damage")
             every.setObjectName(f"fireAll_{unit.id}")
+            every.setToolTip("Check every weapon whose shot can damage its target")
+            self._all_buttons.append(every)
             every.clicked.connect(lambda _=False, u=unit.id: self.check_all(u))
             clear = QPushButton("Clear")
             clear.clicked.connect(lambda _=False, u=unit.id: self.clear(u))

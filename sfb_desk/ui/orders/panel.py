@@ -287,7 +287,9 @@ class OrdersPanel(QWidget):
         self.who.setText("")
         self.joint = None
         if isinstance(prompt, DiceRequest):
-            self.purpose.setText(f"Waiting for dice: {prompt.purpose}")
+            shots = prompt.purpose.split(", one per shot")[0] if prompt.lines else ""
+            self.purpose.setText(f"Waiting for dice: {shots} (each shot in the dice panel)"
+                                 if shots else f"Waiting for dice: {prompt.purpose}")
         elif isinstance(prompt, Orders) and prompt.kind == "energy_allocation":
             self.purpose.setText(f"Energy allocation for {prompt.unit}: fill in the EA sheet")
             self.who.setText(f"Rule {prompt.rule}" if prompt.rule else "")

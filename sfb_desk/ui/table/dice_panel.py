@@ -4,7 +4,10 @@ It shows what the pending :class:`~sfb_desk.engine.prompts.DiceRequest` is for, 
 roll as typed: ``7``; ``3 4`` or ``3+4`` for the two dice of one 2d6 roll (summed); or a batch
 ``7 5 11 8`` (commas work too: ``3 4, 5 6``) for a request of several rolls or for several
 consecutive requests of the same kind (the rolls left over wait in the queue and answer the
-next requests as they come). An impossible roll is refused with the problem and the rule, and
+next requests as they come). The instruction (how many dice of which kind, what to type) and
+the input come first; a volley's shots (one die each: weapon, target, range, die-table row) are
+listed under them in a list of their own that scrolls, so neither is pushed out of a short dock
+(1366x768). An impossible roll is refused with the problem and the rule, and
 the input stays as typed. A switch per side lets the computer (the seeded generator) roll, and
 the last rolls are listed, typed or rolled: each roll as the controller reports it
 (``dice_rolled``), and the whole list rebuilt from the game's log when the log is replaced (a new
@@ -23,7 +26,6 @@ from collections.abc import Iterable, Iterator
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -121,6 +123,46 @@ def roll_text(request: DiceRequest, values: Iterable[int], source: str) -> str:
     return f"{shown}  {request.purpose} ({request.kind}, {_side_label(source)})"
 
 
+def _wrapping(view: QListWidget) -> None:
+    """Whole lines in a narrow dock (1366x768): a long line wraps, no sideways scrolling; the
+    list scrolls up and down when its lines need more room than it has."""
+    view.setWordWrap(True)
+    view.setResizeMode(QListWidget.ResizeMode.Adjust)
+    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    view.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+    view.setMinimumHeight(view.fontMetrics().height() * 3 + 8)
+
+
+def _examples(kind: str, count: int) -> str:
+    """Totals to show as an example of typing ``count`` rolls of ``kind``."""
+    sample = (3, 5, 1, 6) if kind == "1d6" else (7, 5, 11, 8)
+    return " ".join(str(v) for v in sample[:max(1, min(count, len(sample)))])
+
+
+def how_to_roll(request: DiceRequest) -> str:
+    """The instruction above the input: how many dice of which kind, and what to type."""
+    low, high = DICE_KINDS[request.kind]
+    if request.count == 1:
+        how = f"Roll {request.kind} ({low}–{high})"
+        if request.kind == "2d6":
+            how += ": type the total, or both dice (3 4)"
+    else:
+        how = (f"Roll {request.count} × {request.kind} ({low}–{high} each): type the "
+               f"{request.count} totals in order ({_examples(request.kind, request.count)} …)")
+    return how + (f" — {request.rule}" if request.rule else "")
+
+
+def example(request: DiceRequest | None) -> str:
+    """The input's placeholder: short enough for the dock at 1366x768 in the input's large font."""
+    if request is None:
+        return ""
+    if request.count > 1:
+        return f"{request.count} totals"
+    return "7 or 3 4" if request.kind == "2d6" else "1–6"
+
+
 class DicePanel(QWidget):
     """See the module docstring. ``answered(list[int])`` carries the totals for the pending
     request; ``auto_changed(side, bool)`` the "let the computer roll" switches."""
@@ -144,10 +186,11 @@ class DicePanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.1)  # fits a narrow dock
         font.setBold(True)
         self.purpose.setFont(font)
-        self.how = QLabel("")
+        self.how = QLabel("")  # what to roll and type, above the input (never pushed away)
+        self.how.setObjectName("diceHow")
         self.how.setWordWrap(True)
         self.input = QLineEdit()
-        self.input.setPlaceholderText("what the dice show, e.g. 7 or 3 4")
+        self.input.setObjectName("diceInput")
         big = self.input.font()
         big.setPointSizeF(big.pointSizeF() * 1.5)
         self.input.setFont(big)
@@ -160,17 +203,22 @@ class DicePanel(QWidget):
         self.message.setStyleSheet("color: #b00020;")
         self.message.hide()
         self.queued = QLabel("")
+        self.queued.setWordWrap(True)
         self.queued.hide()
+        # one line per die of a volley (weapon, target, range, die-table row): a list of its
+        # own that scrolls, so a volley of 20 shots stays whole in a short dock (1366x768)
+        self.shots_title = QLabel("One die per shot, in this order")
+        self.shots = QListWidget()
+        self.shots.setObjectName("diceShots")
+        _wrapping(self.shots)
         self.history = QListWidget()
         self.history.setObjectName("diceHistory")
-        self.history.setMaximumHeight(150)
-        # whole lines in a narrow dock (1366x768): a long roll wraps, no sideways scrolling
-        self.history.setWordWrap(True)
-        self.history.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.history.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._switch_box = QGroupBox("Let the computer roll")
+        _wrapping(self.history)
+        self._switch_box = QWidget()  # "Computer rolls: [ ] Federation [ ] Klingon", one line
         self._switch_layout = QHBoxLayout(self._switch_box)
+        self._switch_layout.setContentsMargins(0, 0, 0, 0)
+        self._switch_layout.addWidget(QLabel("Computer rolls:"))
+        self._switch_box.setToolTip("Let the computer roll the dice of a side (solo play)")
 
         row = QHBoxLayout()
         row.addWidget(self.input, 1)
@@ -181,9 +229,11 @@ class DicePanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.message)
         layout.addWidget(self.queued)
+        layout.addWidget(self.shots_title)
+        layout.addWidget(self.shots, 3)
         layout.addWidget(self._switch_box)
         layout.addWidget(QLabel("Last rolls"))
-        layout.addWidget(self.history)
+        layout.addWidget(self.history, 1)
         self._switch_box.hide()
         self.set_request(None)
 
@@ -231,18 +281,10 @@ class DicePanel(QWidget):
             lines = getattr(request, "lines", ())
             self.purpose.setText(request.purpose.split(", one per shot")[0] if lines
                                  else request.purpose)
-            low, high = DICE_KINDS[request.kind]
-            if request.count == 1:
-                how = f"Roll {request.kind} ({low}–{high})"
-                if request.kind == "2d6":
-                    how += ": type the total, or both dice (3 4)"
-            else:
-                how = (f"Roll {request.count} × {request.kind} ({low}–{high} each): type the "
-                       f"{request.count} totals in order (7 5 11 8)")
-            how += f" — {request.rule}" if request.rule else ""
-            if lines:  # one entry for the volley: which die is which shot
-                how = "\n".join(lines) + "\n" + how
-            self.how.setText(how)
+            self.how.setText(how_to_roll(request))
+        self._show_shots(request)
+        self.input.setPlaceholderText(example(request))
+        self.input.setToolTip(how_to_roll(request) if request is not None else "")
         if changed:
             self._say("")
             if self._queue:
@@ -251,6 +293,15 @@ class DicePanel(QWidget):
                 self.input.clear()
         if on:
             self.input.setFocus()
+
+    def _show_shots(self, request: DiceRequest | None) -> None:
+        lines = tuple(getattr(request, "lines", ()) or ())
+        self.shots.clear()
+        for line in lines:
+            self.shots.addItem(line)
+            self.shots.item(self.shots.count() - 1).setToolTip(line)
+        self.shots_title.setVisible(bool(lines))
+        self.shots.setVisible(bool(lines))
 
     def _use_queue(self) -> None:
         request = self._request
@@ -316,9 +367,10 @@ class DicePanel(QWidget):
 
     # -- sides and history ---------------------------------------------------------------------
     def set_sides(self, sides: Iterable[str], auto: dict[str, bool] | None = None) -> None:
-        for box in self._switches.values():
-            self._switch_layout.removeWidget(box)
-            box.deleteLater()
+        while self._switch_layout.count() > 1:  # the boxes and the stretch; the title stays
+            item = self._switch_layout.takeAt(1)
+            if item.widget() is not None:
+                item.widget().deleteLater()
         self._switches = {}
         self._sides = tuple(sides)
         for side in self._sides:
