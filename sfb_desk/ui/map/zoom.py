@@ -48,7 +48,7 @@ FIT_MAX_ZOOM = 1.5 * NATURAL_ZOOM
 #: 1366x768): counters then a little under ``MIN_COUNTER_PX``, rather than cut off.
 FIT_MIN_ZOOM = MIN_ZOOM / 2
 #: Pixels kept clear between a counter and the edge of the view when framing.
-FIT_MARGIN_PX = 6.0
+FIT_MARGIN_PX = 10.0
 #: Framing again zooms in when the fit would be this much closer than the view is.
 REFIT_ZOOM_IN = 1.3
 #: Pixels the number of a hex whose counters fan out takes above them (:class:`.fan.FanItem`).
