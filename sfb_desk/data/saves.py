@@ -251,14 +251,15 @@ _FIELDS = ("kind", "turn", "impulse", "step", "key", "source", "data")
 #: player by the program that played; a newer program may word them better. They are not game
 #: facts (a replay never reads them), so a save whose only difference is in them loads, and takes
 #: the replay's words (a flipped byte in them is repaired, not kept).
-WORDS = {PROMPT: "purpose", EVENT: "text"}
+#: A volley's dice request words each shot too (``lines``: weapon, target, range, die-table row).
+WORDS = {PROMPT: ("purpose", "lines"), EVENT: ("text",)}
 
 
 def _as_json(record: object, *, words: bool = True) -> str:
     data = encode_record(record)["data"]
-    field = WORDS.get(getattr(record, "kind", ""))
-    if not words and field and isinstance(data, dict):
-        data = {k: v for k, v in data.items() if k != field}
+    fields = WORDS.get(getattr(record, "kind", ""), ())
+    if not words and fields and isinstance(data, dict):
+        data = {k: v for k, v in data.items() if k not in fields}
     return json.dumps(data, sort_keys=True)
 
 

@@ -34,10 +34,13 @@ def test_a_side_s_volley_is_one_request_listing_each_shot():
                        "T2.I8.shot.ENT.phaser#1.KRT", "T2.I8.shot.ENT.phaser#2.KRT")
     assert len(p.lines) == 4 and p.lines[0].startswith("1. ENT photon B at KRT, range ")
     assert "chart column" in p.lines[2]  # a phaser reads a column of its chart
+    # a photon's row of its hit-or-miss chart: its range column and hit number (E4)
+    assert p.lines[0].endswith(", range 6, chart column 5-8, hits on 1-3")
     assert "4 × 1d6, one per shot in this order" in p.purpose
     assert s.answer([1, 3, 1]).rule == "D6.315"  # three rolls for four shots: refused (its rule)
     s.answer([1, 3, 1, 2])
     assert s.pending.key == "T2.I8.hits.Klingon" and s.pending.count == 4
+    assert s.pending.lines[0] == "1. KRT disruptor A at ENT, range 6, chart column 5-8, hits on 1-4"
     s.answer([4, 5, 2, 6])  # every side rolls before any shot is resolved (simultaneous)
     shots = [r.data for r in s.log if r.kind == "event" and r.data.kind == "shot"
              and r.turn == 2]
@@ -87,3 +90,18 @@ def test_a_format_8_save_keeps_the_side_of_a_volley_from_two_ships():
     session = load_game(SAVES / "v8_two_a_side_fleet_volley.sfbsave")
     fleet = [p for p in _volleys(session) if p.unit is None]
     assert fleet and all(p.side == p.key.rsplit(".", 1)[1] for p in fleet)
+
+
+def test_every_direct_fire_weapon_names_its_die_chart_row():
+    """QA (issue 12): a disruptor's shot showed no die-table row. Each weapon's row as printed:
+    the range column and, on a hit-or-miss chart, the hit number (E3, E4, E10, E5, FP8)."""
+    from sfb_desk.rules.combat.resolve import die_row
+
+    assert die_row("DISRUPTOR", None, 10) == "range 9-15, hits on 1-4"
+    assert die_row("DISRUPTOR", "overload", 0) == "range 0, hits on 1-6"
+    assert die_row("PHOTON", None, 10) == "range 9-12, hits on 1-2"
+    assert die_row("PHOTON", "proximity", 12) == "range 9-12, hits on 1-4"
+    assert die_row("HELLBORE", None, 5) == "range 5-8, hits on 8 or less"  # 2d6
+    assert die_row("ADD", None, 2) == "range 2, hits on 1-3"
+    assert die_row("PH-1", None, 10) == "range 9-15"  # the damage is read in the column
+    assert die_row("PHOTON", None, 1) == ""  # no hit number printed at range 0-1 (E4.14)

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sfb_desk.rules.charts.c2 import TR_TABLES, ppd_pulse, web_fist_hit
+from sfb_desk.rules.charts.c2 import PPD, TR_TABLES, WEB_FIST, ppd_pulse, web_fist_hit
 from sfb_desk.rules.charts.heavy_weapons import (
+    DISRUPTOR,
     DISRUPTOR_MAX_RANGES,
+    HELLBORE,
+    PHOTON,
     FUSION_TABLES,
     PHOTON_OVERLOAD_ENERGY,
     disruptor_result,
@@ -32,7 +35,7 @@ from sfb_desk.rules.charts.heavy_weapons import (
 )
 from sfb_desk.rules.charts.phasers import phaser_table
 from sfb_desk.rules.charts.seeking import ANTI_DRONE, PLASMA_BOLT, plasma_warhead
-from sfb_desk.rules.charts.tables import DICE_RANGE, DieTable, HitResult
+from sfb_desk.rules.charts.tables import DICE_RANGE, DieTable, HitChart, HitResult, hit_label
 from sfb_desk.rules.results import Refusal
 from sfb_desk.rules.weapon_types import WEAPON_TYPES
 
@@ -269,15 +272,37 @@ def _hit_or_miss(
     )
 
 
+def _hit_chart(code: str) -> HitChart | None:
+    """The printed chart of a hit-or-miss weapon (its row per range band: the hit number)."""
+    if code.startswith("PLASMA-"):
+        return PLASMA_BOLT
+    return {"PHOTON": PHOTON, "DISRUPTOR": DISRUPTOR, "HELLBORE": HELLBORE, "PPD": PPD,
+            "WEB-CASTER": WEB_FIST, "ADD": ANTI_DRONE}.get(code)
+
+
 def die_row(weapon: DirectFireWeapon | str, mode: str | None, effective_range: int) -> str:
     """The column of the weapon's die chart a shot at ``effective_range`` reads, as printed
-    ("range 9-15"), for the table to find; "" for weapons whose chart is a hit-or-miss line
-    (photon, disruptor, hellbore ...: one row per range is the whole chart)."""
+    ("range 9-15"), for the table to find; a hit-or-miss weapon's (photon, disruptor,
+    hellbore ...: one row per range is the whole chart) with its hit number ("range 9-15, hits
+    on 1-4", hellbore "hits on 9 or less"); "" when the chart has no such column."""
     w = weapon if isinstance(weapon, DirectFireWeapon) else direct_fire_weapon(weapon)
-    if w is None or w.kind != RANGE_OF_EFFECT:
+    if w is None:
         return ""
+    mode = w.default_mode if mode is None else mode
     try:
-        table = _die_table(w, w.default_mode if mode is None else mode)
+        if w.kind != RANGE_OF_EFFECT:
+            chart = _hit_chart(w.code)
+            if chart is None:
+                return ""
+            key = mode if mode in chart.modes else next(iter(chart.modes))
+            col = chart.column(effective_range, key)
+            number = chart.mode(key).hit[col]
+            if number is None:
+                return ""
+            hits = hit_label(number, chart.dice)
+            return (f"range {chart.bands[col].label}, hits on "
+                    + (hits if chart.dice == "1d6" else f"{hits} or less"))
+        table = _die_table(w, mode)
         return f"range {table.bands[table.column(effective_range)].label}"
     except (KeyError, ValueError, IndexError):
         return ""
