@@ -54,15 +54,16 @@ class BuoySteps:
 
     def _check_buoys(self, side: str, value: object) -> list[str] | Refusal:
         if not isinstance(value, dict):
-            return Refusal("G26.32", 'anchor buoy orders are {ship: "drop"}')
+            return Refusal("G26.32", "anchor buoy orders name each ship that drops a buoy "
+                                     f"where it stands, not {value!r}")
         out = []
         for uid, what in sorted(value.items()):
             unit = self._own(side, uid)
             if isinstance(unit, Refusal):
                 return unit
             if what != "drop":
-                return Refusal("G26.32", f'{uid}: the only anchor buoy order is "drop", not '
-                                         f"{what!r}")
+                return Refusal("G26.32", f"{uid} can only drop a buoy in the hex it stands in "
+                                         f"(\"drop\"), not {what!r}")
             if not web_anchor.carried(self._c2.webs, uid):
                 return Refusal("G26.10", f"{uid} carries no charged web anchor buoy")
             refusal = web_anchor.check_lay(self._c2.webs, unit.hex, charged=True)

@@ -267,7 +267,9 @@ class TractorSteps:
         def check(v: object) -> object:
             n = v.get("power") if isinstance(v, dict) else None
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= available:
-                return Refusal("G7.414", f"a bid is {{\"power\": 0..{available}}}")
+                return Refusal("G7.414", f"a bid is the reserve power {uid} adds, a whole "
+                                         f"number from 0 to {available} (its reserve power "
+                                         f"left), not {n if isinstance(v, dict) else v!r}")
             if n == 0:
                 return (0, record.energy)
             energy, issue = use_reserve(record.energy, record.allocation, spec, purpose=purpose,

@@ -10,7 +10,8 @@ asked (the purpose, the unit or side, the rule) with an editor for it:
   (:mod:`.announce`), ``reserve_reinforcement`` (:mod:`.reserve`), ``disengage``
   (yes/no), ``lay_mines`` (:mod:`.mines`), ``cloak`` and ``self_destruct``
   (:mod:`.ship_orders`), ``panels`` (:mod:`.panels`), ``tractors``, ``marines`` (:mod:`.systems`),
-  ``displacement``, ``sat_ships`` (:mod:`.devices`; JSON behind "Details"); any other kind,
+  ``displacement``, ``sat_ships`` (:mod:`.devices`), ``tractor_bid`` (:mod:`.tractor_bid`),
+  ``anchor_buoys`` (:mod:`.buoys`) (JSON behind "Details"); any other kind,
   or fire and launches of units without ship records, as JSON (:mod:`.json_editor`);
 * ``energy_allocation`` is the EA sheet's: the panel only says so. Dice are the dice panel's.
 
@@ -72,6 +73,8 @@ def editors() -> dict[str, type[OrderEditor]]:
     from .ship_orders import CloakEditor, SelfDestructEditor
     from .devices import DisplacementEditor, SatShipsEditor
     from .systems import MarinesEditor, TractorsEditor  # ship systems (forms with details)
+    from .tractor_bid import TractorBidEditor
+    from .buoys import AnchorBuoysEditor
 
     return {
         "movement": MovementEditor,
@@ -87,6 +90,7 @@ def editors() -> dict[str, type[OrderEditor]]:
         "panels": PanelsEditor,
         "tractors": TractorsEditor, "marines": MarinesEditor,
         "displacement": DisplacementEditor, "sat_ships": SatShipsEditor,
+        "tractor_bid": TractorBidEditor, "anchor_buoys": AnchorBuoysEditor,
     }
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
