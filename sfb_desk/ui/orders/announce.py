@@ -29,6 +29,7 @@ from sfb_desk.engine.prompts import Prompt
 from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.rules.movement.speed import FIRST_CHANGE, LAST_CHANGE, speed_at
 from sfb_desk.rules.units import IMPULSES, Unit
+from ..common.names import titled
 from .editor import OrderEditor, OrdersInputError, note
 
 
@@ -37,7 +38,7 @@ class ShipAnnouncement:
 
     def __init__(self, editor: AnnounceEditor, unit: Unit, impulse: int) -> None:
         self.unit = unit
-        self.box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id}")
+        self.box = QGroupBox(titled(unit.id, unit.name, unit.spec_id))
         self.box.setObjectName(f"announce_{unit.id}")
         form = QFormLayout(self.box)
         now = speed_at(unit.plot, max(impulse, 1))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QVBoxLa
 
 from sfb_desk.engine.prompts import Prompt
 from sfb_desk.rules.box_names import box_name
+from ..common.names import titled
 from .editor import OrderEditor, ship_form
 from .json_editor import JsonEditor
 
@@ -61,7 +62,7 @@ class DetailsForm(OrderEditor):
     def heading(self, uid: str) -> None:
         """A bold row naming the ship whose rows follow."""
         unit = self.ctx.unit(uid) if self.ctx is not None else None
-        label = QLabel(f"{uid} — {unit.name}" if unit is not None and unit.name else uid)
+        label = QLabel(titled(uid, unit.name) if unit is not None else uid)
         font = label.font()
         font.setBold(True)
         label.setFont(font)

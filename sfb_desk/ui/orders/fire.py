@@ -48,6 +48,7 @@ from sfb_desk.engine.orders.fire_options import (
 from sfb_desk.rules.box_names import box_name
 from sfb_desk.rules.combat import direct_fire_weapon
 from sfb_desk.rules.units import Unit
+from ..common.names import titled
 from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
 
 
@@ -320,7 +321,7 @@ class FireEditor(OrderEditor):
         assert ctx is not None
         record = ctx.record(unit.id)
         assert record is not None
-        box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id}")
+        box = QGroupBox(titled(unit.id, unit.name, unit.spec_id))
         box.setObjectName(f"fireShip_{unit.id}")
         lay = QVBoxLayout(box)
         margins = lay.contentsMargins()  # a little less at the sides: the rows' room

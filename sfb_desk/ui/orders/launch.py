@@ -31,6 +31,7 @@ from sfb_desk.engine.orders.fire_options import OrdersContext
 from sfb_desk.engine.orders.launch_options import SHUTTLE_SPEED, LaunchOption, launch_options, new_seeker_id
 from sfb_desk.rules.box_names import box_name
 from sfb_desk.rules.units import Unit
+from ..common.names import titled
 from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
 
 _LETTER = {"drones": "D", "plasma": "P", "shuttles": "S"}
@@ -168,7 +169,7 @@ class LaunchEditor(OrderEditor):
         layout.addStretch(1)
 
     def _ship_box(self, unit: Unit, options: list[LaunchOption], taken: set[str]) -> QGroupBox:
-        box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id}")
+        box = QGroupBox(titled(unit.id, unit.name, unit.spec_id))
         box.setObjectName(f"launchShip_{unit.id}")
         lay = QVBoxLayout(box)
         rows: list[LaunchRow] = []

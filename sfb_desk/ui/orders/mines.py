@@ -37,6 +37,7 @@ from sfb_desk.rules.systems.mines.laying import (
     ship_stores,
 )
 from sfb_desk.rules.units import Unit
+from ..common.names import titled
 from .editor import GREEN, RED, OrderEditor, OrdersInputError, note
 
 SOURCE_NAMES = {NSM: "nuclear space mine (hatch)", "mls": "shuttle's load"}
@@ -191,7 +192,7 @@ class MineLayingEditor(OrderEditor):
         layout.addStretch(1)
 
     def _unit_box(self, unit: Unit, stores: MineStores) -> QGroupBox:
-        box = QGroupBox(f"{unit.id} — {unit.name or unit.spec_id or unit.kind}")
+        box = QGroupBox(titled(unit.id, unit.name, unit.spec_id, unit.kind))
         box.setObjectName(f"layMines_{unit.id}")
         grid = QGridLayout(box)
         grid.setColumnStretch(0, 1)

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 from sfb_desk.engine.log import EVENT
 from sfb_desk.engine.prompts import Choice, DiceRequest, Orders, Prompt
 from sfb_desk.engine.orders.pass_policy import PassPolicy
+from ..common.names import titled
 from .choice import ButtonEditor, ChoiceEditor, NumberEditor, numeric_options
 from .editor import RED, OrderEditor, OrdersInputError
 from .pass_policy import PassPolicyBox
@@ -331,9 +332,9 @@ class OrdersPanel(QWidget):
         parts = []
         if prompt.unit:
             unit = ctx.unit(prompt.unit) if ctx is not None else None
-            name = f" — {unit.name}" if unit is not None and unit.name else ""
-            if f"{prompt.unit}{name}" not in said:
-                parts.append(f"Unit {prompt.unit}{name}")
+            title = titled(prompt.unit, unit.name) if unit is not None else prompt.unit
+            if title not in said:
+                parts.append(f"Unit {title}")
         elif getattr(prompt, "side", None) and f"side {prompt.side}" not in said:
             parts.append(f"Side {prompt.side}")
         if prompt.rule and prompt.rule not in said:

@@ -50,8 +50,8 @@ def _unit_line(unit: Unit, ships: ShipLibrary | None = None) -> str:
     where = f"hex {unit.hex}" if unit.hex else escape(unit.entry or "enters later")
     if unit.within:
         where += f" (within {unit.within})"
-    facing = unit.facing or "no facing"
-    facing = "facing: players' choice" if facing == "choice" else f"facing {facing}"
+    facing = "no facing" if not unit.facing else "facing: players' choice" \
+        if unit.facing == "choice" else f"facing {unit.facing}"
     status = unit.weapon_status
     status_text = "WS rolled" if status == "roll" else f"WS {status}" if status is not None else ""
     bits = [where, facing, f"speed {unit.speed}", status_text]

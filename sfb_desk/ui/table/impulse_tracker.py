@@ -7,13 +7,14 @@ use; the GUI never re-types it).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from sfb_desk.engine.steps import STEPS_BY_ID
 from sfb_desk.rules.charts.impulse import moves_on
 from sfb_desk.rules.game_state import GameState
 from sfb_desk.rules.units import Unit
+from ..common.names import name_first
 
 
 def movers(state: GameState) -> list[Unit]:
@@ -94,8 +95,9 @@ class ImpulseTracker(QWidget):
         self.heading.setText(f"Moving on impulse {state.impulse}: {len(units)} "
                              f"unit{'' if len(units) == 1 else 's'}")
         for u in units:
-            self.moving.addItem(f"{u.name or u.id} ({u.id}), speed {u.speed}")
+            self.moving.addItem(f"{name_first(u.id, u.name)}, speed {u.speed}")
+            self.moving.item(self.moving.count() - 1).setData(Qt.ItemDataRole.UserRole, u.id)
 
     def moving_ids(self) -> list[str]:
-        return [self.moving.item(i).text().split("(")[1].split(")")[0]
+        return [self.moving.item(i).data(Qt.ItemDataRole.UserRole)
                 for i in range(self.moving.count())]
