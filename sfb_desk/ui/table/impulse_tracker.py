@@ -24,14 +24,46 @@ def movers(state: GameState) -> list[Unit]:
     return [u for u in state.on_map if moves_on(u.speed, state.impulse)]
 
 
-def step_title(key: str) -> str:
+#: Steps that gather every kind of terrain, mine and monster (their rules list them all): the
+#: label names the rule of what is at hand, by terrain kind (or "mines", or a monster's kind),
+#: not the step's first rule (a game with asteroids read "Terrain (SM5.41)", the star's).
+AT_HAND: dict[str, dict[str, str]] = {
+    "6A-battlefield": {"asteroids": "P3.2", "asteroid": "P3.2", "star": "SM5.41",
+                       "nova": "P12.4", "mines": "M2.4", "Sun Snake": "SM5.45"},
+    "6E-battlefield": {"nova": "P12.3", "dust": "P13.2", "heat_zone": "P10.1",
+                       "radiation_zone": "P15.11"},
+}
+
+
+def rules_at_hand(key: str, battlefield) -> list[str]:  # noqa: ANN001 - BattlefieldState
+    """The rules of step ``key`` (one of :data:`AT_HAND`) that the battlefield's terrain,
+    mines and monsters call for, in the order of the step's list."""
+    table = AT_HAND.get(key, {})
+    if battlefield is None or not table:
+        return []
+    there = {f.kind for f in battlefield.terrain.features}
+    there |= {m.kind for m in battlefield.monsters if not m.gone}
+    if battlefield.mines.mines or "minefield" in there:
+        there.add("mines")
+    if battlefield.clusters:
+        there.add("asteroids")
+    wanted = {table[k] for k in there if k in table}
+    listed = [r.strip() for r in STEPS_BY_ID[key].rules.split(",")]
+    return [r for r in listed if r in wanted] + sorted(wanted - set(listed))
+
+
+def step_title(key: str, rule: str = "") -> str:
     """The step of the sequence of play (:data:`sfb_desk.engine.steps.STEPS_BY_ID`) in a
     player's words, short, with its first rule: ``6D-fire-decision`` -> ``Fire Decision Step
-    (D6.315)``; a key the table does not know is shown as it is; no key: ``""``."""
+    (D6.315)``; a key the table does not know is shown as it is; no key: ``""``. ``rule``:
+    the rule of what is at hand in a step of :data:`AT_HAND` (``Terrain (P3.2)``); without
+    one such a step names no rule rather than one of another terrain."""
     step = STEPS_BY_ID.get(key)
     if step is None:
         return f"Step {key}" if key else ""
     name = step.name.split(": ")[0].split(" (")[0].split(", ")[0]
+    if key in AT_HAND:
+        return f"{name} ({rule})" if rule else name
     rule = step.rules.split(",")[0].strip()
     return f"{name} ({rule})" if rule else name
 
@@ -77,15 +109,25 @@ class ImpulseTracker(QWidget):
 
     @Slot(object)
     def _controller_state(self, state: GameState) -> None:
-        log = self._controller.log if self._controller is not None else ()
-        self.set_state(state, log[-1].step if log else "")
+        controller = self._controller
+        log = controller.log if controller is not None else ()
+        step = log[-1].step if log else ""
+        rule = ""
+        if step in AT_HAND:  # what happens now: the last prompt's or event's rule, else the
+            data = log[-1].data  # rules of the terrain, mines and monsters there
+            rule = getattr(data, "rule", "") if isinstance(getattr(data, "rule", ""), str) \
+                else ""
+            if not rule:
+                combat = getattr(getattr(controller, "record", None), "combat", None)
+                rule = next(iter(rules_at_hand(step, getattr(combat, "battlefield", None))), "")
+        self.set_state(state, step, rule)
 
-    def set_state(self, state: GameState, step: str = "") -> None:
+    def set_state(self, state: GameState, step: str = "", rule: str = "") -> None:
         if state.impulse == 0:
             self.clock.setText(f"Turn {state.turn} · before the impulses")
         else:
             self.clock.setText(f"Turn {state.turn} · Impulse {state.impulse} of 32")
-        self.step.setText(step_title(step))
+        self.step.setText(step_title(step, rule))
         self.step.setToolTip(step_tip(step))
         self.moving.clear()
         if state.impulse < 1:
