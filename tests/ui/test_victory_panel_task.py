@@ -68,3 +68,20 @@ def test_sm5_played_to_its_end_is_scored_by_sm5_5(qtbot):
     assert panel.headline.text().startswith(
         "Game over. Task victory (SM5.5): The player loses — the ship is destroyed")
     assert "cannot be scored" not in " ".join(panel.lines())
+
+
+def test_a_running_standing_claims_no_level_before_the_end(qtbot):
+    """SG15 at its start: the attacker's only points are the weaker-force bonus; the panel said
+    "Attacker leads — Astounding victory". Mid-game it gives the points so far, the bonus
+    named, and leaves the level to the end (S2.3)."""
+    scenario = load_scenarios().get("SG15")
+    setup = units_from_scenario(scenario, load_library(), turns=3)
+    panel = _panel(qtbot, setup.state, setup, "SG15", pending=object())
+    text = panel.headline.text()
+    assert text == ("So far (S2.20), points: Attacker 11: the weaker-force bonus of 11 (S2.20) "
+                    "and 0 scored in play; Defender 0. The level is judged at the end (S2.3)")
+    assert "victory" not in text.lower() and "leads" not in text
+    assert any(line.endswith("Astounding victory if the game ended now")
+               for line in panel.lines())
+    over = _panel(qtbot, setup.state, setup, "SG15")
+    assert over.headline.text() == "Game over. Attacker: Astounding victory (S2.3)"

@@ -44,6 +44,34 @@ def _points(value) -> str:  # noqa: ANN001 - Fraction
     return f"{float(value):g}"
 
 
+def _bonus_words(line) -> str:  # noqa: ANN001 - a rules.victory PointLine
+    if line.rule == "S2.20 A":
+        return f"the weaker-force bonus of {_points(line.points)} (S2.20)"
+    if line.rule == "S2.20 B":
+        return f"{_points(line.points)} for the enemy's Commander's Option Items (S2.20)"
+    return f"a bonus of {_points(line.points)} ({line.rule})"
+
+
+def standing(result: VictoryResult) -> str:
+    """The running standing in words true mid-game: each side's points so far, the bonuses
+    (not scored in play: the weaker force's, the scenario's) named; no victory level, which
+    S2.3 gives only at the end ("Attacker leads — Astounding victory" at turn 1 impulse 4 was
+    the weaker-force bonus alone)."""
+    parts = []
+    for score in result.sides:
+        bonuses = [_bonus_words(x) for x in result.lines_for(score.side) if x.rule != "S2.21"]
+        earned = score.points - sum((x.points for x in result.lines_for(score.side)
+                                     if x.rule != "S2.21"), 0)
+        text = f"{score.side} {_points(score.points)}"
+        if bonuses:
+            text += f": {', '.join(bonuses)} and {_points(earned)} scored in play"
+        parts.append(text)
+    if not any(s.points for s in result.sides):
+        return "So far (S2.20): no victory points yet; the level is judged at the end (S2.3)"
+    return ("So far (S2.20), points: " + "; ".join(parts)
+            + ". The level is judged at the end (S2.3)")
+
+
 class VictoryPanel(QWidget):
     """See the module docstring."""
 
@@ -95,8 +123,8 @@ class VictoryPanel(QWidget):
         if over:
             text = f"Game over. {best.side}: {best.level} (S2.3)"
         else:
-            text = f"So far (S2.20): {best.side} leads — {best.level}"
-        self._show(result, text if task is None else task)
+            text = standing(result)
+        self._show(result, text if task is None else task, over)
         if task is not None:
             compare = f"Standard Victory Conditions, for comparison: {text}"
             self._lines.insert(1, compare)
@@ -123,7 +151,7 @@ class VictoryPanel(QWidget):
         head = "Game over. " if over else "So far: "
         return f"{head}Task victory ({rule}): {found.level} — {found.outcome} ({found.why})"
 
-    def _show(self, result: VictoryResult | None, text: str) -> None:
+    def _show(self, result: VictoryResult | None, text: str, over: bool = True) -> None:
         self.result = result
         self.headline.setText(text)
         self._lines = [text]
@@ -134,10 +162,11 @@ class VictoryPanel(QWidget):
         html = []
         for score in result.sides:
             ratio = "-" if score.ratio_percent is None else f"{float(score.ratio_percent):.0f}%"
-            line = f"{score.side}: {_points(score.points)} points, ratio {ratio}: {score.level}"
+            level = score.level if over else f"{score.level} if the game ended now"
+            line = f"{score.side}: {_points(score.points)} points, ratio {ratio}: {level}"
             self._lines.append(line)
             html.append(f"<b>{escape(score.side)}</b>: {_points(score.points)} points "
-                        f"(ratio {ratio}) — <b>{escape(score.level)}</b>")
+                        f"(ratio {ratio}) — <b>{escape(level)}</b>")
             ships = []
             for ship in result.ships:
                 if ship.side == score.side:
