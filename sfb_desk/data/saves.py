@@ -283,6 +283,38 @@ def reworded(saved: GameLog, words: Mapping[int, object]) -> GameLog:
     return GameLog([replace(r, data=words[r.seq]) if r.seq in words else r for r in saved])
 
 
+#: A log record's fields in a player's words (a damaged save's message).
+FIELD_WORDS = {"kind": "kind of record", "turn": "turn", "impulse": "impulse",
+               "step": "step of the turn", "key": "question", "source": "answerer",
+               "data": "record"}
+#: Where a message's details (prompt keys, the records as saved) begin: the app shows them
+#: behind its Details button, the command line on a line of their own.
+DETAILS = "\nDetails: "
+
+
+def record_words(record, asked=None) -> str:  # noqa: ANN001 - log records (as replayed)
+    """``turn 1, impulse 1, Movement of A (speed 20)``: when a record is and what it asks or
+    says, in the words of the game (its prompt's purpose, its event's text)."""
+    when = f"turn {record.turn}" + (f", impulse {record.impulse}" if record.impulse else "")
+    data = record.data
+    what = getattr(data, "purpose", "") or getattr(data, "text", "")
+    if record.kind == PROMPT and what:
+        return f"{when}, the question '{what}'"
+    if record.kind == EVENT and what:
+        return f"{when}, the event '{what}'"
+    question = getattr(getattr(asked, "data", None), "purpose", "")
+    if record.kind == "answer" and question:
+        return f"{when}, the answer to '{question}'"
+    return f"{when}, {'an answer' if record.kind == 'answer' else 'a record of the game'}"
+
+
+def damaged(record, said: str, details: str, asked=None) -> str:  # noqa: ANN001
+    """A damaged save's message: where in the game, in words (``asked``: the question an answer
+    answers), then the details."""
+    return (f"{record_words(record, asked)}: {said}; the file is damaged or was edited by hand"
+            f"{DETAILS}{details}")
+
+
 def _compare(saved: GameLog, replayed: GameLog) -> tuple[str, dict[int, object]]:
     made = iter(replayed)
     asked = None
@@ -294,8 +326,10 @@ def _compare(saved: GameLog, replayed: GameLog) -> tuple[str, dict[int, object]]
                 return f"{where}: a refused answer before any prompt", words
             for name in ("key", "turn", "impulse", "step"):
                 if getattr(record, name) != getattr(asked, name):
-                    return (f"{where}: its {name} is {getattr(record, name)!r}, but the prompt "
-                            f"it answers has {getattr(asked, name)!r}"), words
+                    return damaged(asked, f"a refused answer's {FIELD_WORDS[name]} is not the "
+                                   "question's it answers",
+                                   f"{where}: its {name} is {getattr(record, name)!r}, but the "
+                                   f"prompt it answers has {getattr(asked, name)!r}"), words
             value, refusal = record.data  # type: ignore[misc]
             rule = getattr(asked.data, "rule", "")
             if refusal.rule == "dice" and rule:  # older saves: a refused roll named no rule
@@ -313,9 +347,13 @@ def _compare(saved: GameLog, replayed: GameLog) -> tuple[str, dict[int, object]]
                     words[record.seq] = expected.data  # the same fact in other words
                     continue
             if got != want:
+                said = f"the save's {FIELD_WORDS[name]} differs from what replaying the game " \
+                       "gives there"
                 if name == "data":
-                    return f"{where}: its data is {got} where replaying the game writes {want}", words
-                return f"{where}: its {name} is {got!r} where replaying the game writes {want!r}", words
+                    return damaged(expected, said, f"{where}: its data is {got} where "
+                                   f"replaying the game writes {want}", asked), words
+                return damaged(expected, said, f"{where}: its {name} is {got!r} where replaying "
+                               f"the game writes {want!r}", asked), words
         if record.kind == PROMPT:
             asked = record
     missing = sum(1 for _ in made)

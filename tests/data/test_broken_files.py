@@ -53,14 +53,21 @@ SAVE_CASES: dict[str, str] = {
     "missing_log": 'missing "log"',
     "log_not_a_list": "log: expected a list of records",
     "seq_out_of_order": "log[0].seq: expected 0 (records are numbered in order)",
-    "flipped_prompt_key": "log record 10 (prompt T1.I1.mowe.A): its key is 'T1.I1.mowe.A' where "
+    "flipped_prompt_key": "turn 1, impulse 1, the question 'Movement of A, impulse 1 (speed 8)': "
+                          "the save's question differs from what replaying the game gives "
+                          "there; the file is damaged or was edited by hand\nDetails: log "
+                          "record 10 (prompt T1.I1.mowe.A): its key is 'T1.I1.mowe.A' where "
                           "replaying the game writes 'T1.I1.move.A'",
     # (a save of an older format version replays by answer key: then the replay names it)
     "flipped_answer_key": "'T1.I1.mowe.A'",
-    "flipped_step_name": "log record 12 (prompt T1.I1.announce.fed): its step is "
-                         "'6A-announcex' where replaying the game writes '6A-announce'",
-    "flipped_prompt_turn": "log record 4 (prompt T1.plot.B): its turn is 7 where replaying the "
-                           "game writes 1",
+    "flipped_step_name": "the save's step of the turn differs from what replaying the game gives "
+                         "there; the file is damaged or was edited by hand\nDetails: log record "
+                         "12 (prompt T1.I1.announce.fed): its step is '6A-announcex' where "
+                         "replaying the game writes '6A-announce'",
+    "flipped_prompt_turn": "turn 1, the question 'Speed plot for B (C12.12)': the save's turn "
+                           "differs from what replaying the game gives there; the file is "
+                           "damaged or was edited by hand\nDetails: log record 4 (prompt "
+                           "T1.plot.B): its turn is 7 where replaying the game writes 1",
     "log_cut_short": "the log ends 1 record(s) short of what replaying the game writes",
     "answer_changed": "the log does not replay: answer 2 was refused",
     "state_changed": "replaying the log does not reproduce the saved state",

@@ -27,7 +27,7 @@ OPENED = {
     "deep_nesting_object": "is nested too deeply to read",
     "binary_junk": "is not text (UTF-8)",
     "truncated": "is truncated",
-    "flipped_step_name": "its step is '6A-announcex' where replaying the game writes",
+    "flipped_step_name": "the save's step of the turn differs from what replaying the game gives",
     "number_too_long": "holds a number too long to read",
 }
 
@@ -72,9 +72,18 @@ def test_opening_a_broken_save_shows_why_and_the_app_goes_on(qtbot, window, boxe
     with qtbot.waitSignal(c.error, timeout=WAIT) as error:
         window.open_game(str(path))
     assert error.args[0].startswith(f"{path}: ") and OPENED[name] in error.args[0]
-    qtbot.waitUntil(lambda: bool(boxes), timeout=WAIT)
-    assert boxes == [("SFB Desk", error.args[0])]
+    said, _, details = error.args[0].partition("\nDetails: ")
+    if details:  # a damaged log: words in the box and the status bar, the keys behind Details
+        qtbot.waitUntil(lambda: getattr(window, "error_box", None) is not None
+                        and window.error_box.isVisible(), timeout=WAIT)
+        assert window.error_box.text() == said and window.error_box.detailedText() == details
+        assert "6A-announce" in details and "6A-announce" not in said
+        window.error_box.close()
+    else:
+        qtbot.waitUntil(lambda: bool(boxes), timeout=WAIT)
+        assert boxes == [("SFB Desk", error.args[0])]
     assert OPENED[name] in window.statusBar().currentMessage()
+    assert "Details" not in window.statusBar().currentMessage()
     assert c.record is None and not c.busy and c.path is None
     assert path.read_bytes() == before  # never changed
     good = newest_fixture()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -272,8 +272,18 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _error(self, text: str) -> None:
-        self.statusBar().showMessage(text)
-        QTimer.singleShot(0, lambda: QMessageBox.warning(self, "SFB Desk", text))
+        # a message's details (a damaged save's prompt keys, data/saves.DETAILS) go behind the
+        # box's Details button, never in the status bar
+        said, _, details = text.partition("\nDetails: ")
+        self.statusBar().showMessage(said)
+        if not details:
+            QTimer.singleShot(0, lambda: QMessageBox.warning(self, "SFB Desk", said))
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, "SFB Desk", said, parent=self)
+        box.setDetailedText(details)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.error_box = box  # the last one shown (tests read it)
+        QTimer.singleShot(0, box.open)
 
     def _library_status(self) -> None:
         ships = self.library.ships.values()
