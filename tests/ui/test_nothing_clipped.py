@@ -8,6 +8,7 @@ six weapon rows, each with its weapon, target and mode in view without sideways 
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QStyle,
+    QTabBar,
     QToolBar,
     QWidget,
 )
@@ -267,26 +269,14 @@ def check_sizes(qtbot, window, dice: bool = False) -> list[str]:
     return problems
 
 
-def test_nothing_clipped_at_either_screen(qtbot, window):
-    c = window.controller
-    window.panels.orders.set_policy(ASK_ALL)
-    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-        window.start_game(GameChoice(setup(), "The Duel (practice)", {}, frozenset(),
-                                     "PRACTICE-CA-D7-FIXED"))
-    problems = check_sizes(qtbot, window)  # the energy allocation of turn 1
-    while c.pending is not None and c.pending.key != "T1.I8.fire.Federation":
-        value = pop_keyed(dict(SCRIPT), c.pending)
-        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
-            c.answer(c.pending.default if value is None else value)
-    assert c.pending.key == "T1.I8.fire.Federation"
-    problems += check_sizes(qtbot, window)  # a fire declaration in the orders panel
-    editor = window.panels.orders.editor
-    editor = getattr(editor, "editors", [editor])[0]  # a joint form: the Federation's tab
-    # at least six weapon rows of the fire orders wholly in view at either size
+def fire_rows_cut(qtbot, window, editor, unit: str) -> list[str]:  # noqa: ANN001
+    """At either size: at least six weapon rows of ``unit`` wholly in view, no sideways
+    scrolling, each row's weapon, target and mode in view and its damage by die whole."""
+    problems = []
     for width, height in SIZES:
         window.resize(width, height)
         _settle(qtbot, window)
-        rows = editor.rows["ENT"]
+        rows = editor.rows[unit]
         shown = [r.option.box for r in rows  # wholly in view
                  if r.check.visibleRegion().boundingRect().height() >= r.check.height()]
         if len(shown) < min(6, len(rows)):
@@ -306,9 +296,36 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
                                     f"{port.width()}")
         for r in rows:  # either screen: every row's damage by die whole (QA at 1366x768)
             dice = r.info.text().split(" by die")[0]
-            if not r.info.shown_text().startswith(dice):
+            if " by die" in r.info.text() and not r.info.shown_text().startswith(dice):
                 problems.append(f"{width}x{height}: {r.option.box} shows "
                                 f"{r.info.shown_text()!r}, not its damage {dice!r}")
+    return problems
+
+
+def test_nothing_clipped_at_either_screen(qtbot, window):
+    c = window.controller
+    window.panels.orders.set_policy(ASK_ALL)
+    with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+        window.start_game(GameChoice(setup(), "The Duel (practice)", {}, frozenset(),
+                                     "PRACTICE-CA-D7-FIXED"))
+    problems = check_sizes(qtbot, window)  # the energy allocation of turn 1
+    while c.pending is not None and c.pending.key != "T1.I8.fire.Federation":
+        value = pop_keyed(dict(SCRIPT), c.pending)
+        with qtbot.waitSignal(c.answer_done, timeout=WAIT):
+            c.answer(c.pending.default if value is None else value)
+    assert c.pending.key == "T1.I8.fire.Federation"
+    problems += check_sizes(qtbot, window)  # a fire declaration in the orders panel
+    editor = window.panels.orders.editor
+    editor = getattr(editor, "editors", [editor])[0]  # a joint form: the Federation's tab
+    # at least six weapon rows of the fire orders wholly in view at either size, each side's
+    problems += fire_rows_cut(qtbot, window, editor, "ENT")
+    tabs = window.panels.orders.findChild(QTabBar)
+    if tabs is not None:  # the Klingon's tab of the joint form (its disruptors)
+        tabs.setCurrentIndex(1)
+        klingon = window.panels.orders.editor
+        klingon = getattr(klingon, "editors", [klingon])[-1]
+        problems += fire_rows_cut(qtbot, window, klingon, "KRT")
+        tabs.setCurrentIndex(0)
     # big volleys (QA at 1366x768): each side fires everything it can at impulse 8, so the dice
     # panel asks 9 and more to-hit dice at once, then a DAC batch of as many rolls
     answer = lambda value: _answer(qtbot, c, value)  # noqa: E731
@@ -337,6 +354,17 @@ def test_nothing_clipped_at_either_screen(qtbot, window):
     assert dac is not None
     assert len(window.panels.orders.joint.prompts) == 2  # both ships' moves in one form
     problems += check_sizes(qtbot, window)  # the joint movement form (hot seat)
+    orders = window.panels.orders  # a ship's own movement form (joint forms off)
+    orders.set_policy(dataclasses.replace(orders.policy, joint_forms=False))
+    orders.set_prompt(c.pending)
+    assert type(orders.editor).__name__ == "MovementEditor"
+    problems += check_sizes(qtbot, window)
+    for width, height in SIZES:  # its buttons and its key hint whole, no sideways scrolling
+        window.resize(width, height)
+        _settle(qtbot, window)
+        if orders.scroll.horizontalScrollBar().maximum() > 0:
+            problems.append(f"{width}x{height}: the movement form scrolls sideways by "
+                            f"{orders.scroll.horizontalScrollBar().maximum()} pixels")
     for width, height in SIZES:  # File > Print SSDs (preview): the whole page, fitted
         window.resize(width, height)
         qtbot.wait(50)

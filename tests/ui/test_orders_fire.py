@@ -145,3 +145,24 @@ def test_a_narrow_panel_keeps_weapon_target_and_mode_in_view(qtbot, panel):
     panel.give()
     assert controller.answers == [{"ENT": [{"box": "photon#B", "target": "KRT",
                                             "mode": "proximity"}]}]
+
+
+@pytest.mark.parametrize("key, unit", [("T1.I8.fire.Federation", "ENT"),
+                                       ("T1.I8.fire.Klingon", "KRT")])
+def test_the_narrowest_dock_shows_every_row_s_damage_by_die_whole(qtbot, panel, key, unit):
+    """QA at 1366x768 (the orders dock about 258 pixels wide): the fire form scrolled sideways
+    and cut the damage by die ("3 2…"). Narrow rows name the box short ("Disr. A", the whole
+    name in its tool tip), the target without its range and put a weapon's mode and damage on
+    a second line: every damage by die is whole, nothing scrolls sideways."""
+    panel.bind(FakeController(duel_at(key)))
+    panel.resize(258, 380)  # its height too: a vertical scroll bar takes its width
+    qtbot.waitUntil(lambda: panel.editor.narrow)
+    qtbot.wait(50)
+    assert panel.scroll.horizontalScrollBar().maximum() == 0
+    for row in panel.editor.rows[unit]:
+        text = row.info.text()
+        if " by die" in text:
+            assert row.info.shown_text() == text.split(" by die")[0], row.option.box
+        assert row.option.box in row.check.toolTip()  # the whole name: its tool tip
+    if unit == "KRT":
+        assert panel.editor.row("KRT", "disruptor#A").check.text() == "Disr. A"

@@ -87,6 +87,18 @@ def short_title(title: str) -> str:
 SHORT_MODES = {"standard": "std", "proximity": "prox", "overload": "OL", "suicide": "suic."}
 
 
+#: The first word of a box's name in a narrow row (the whole name is in its tool tip).
+SHORT_BOX_WORDS = {"Disruptor": "Disr.", "Anti-drone": "ADD", "Hellbore": "Hellb."}
+
+
+def short_box(name: str) -> str:
+    """A weapon box's name for a narrow row: "Disruptor A" -> "Disr. A"; a first word of
+    more than eight letters without a short form: its first four letters and "."."""
+    first, _, rest = name.partition(" ")
+    word = SHORT_BOX_WORDS.get(first, first if len(first) <= 8 else first[:4] + ".")
+    return f"{word} {rest}".strip()
+
+
 def short_mode(mode: str) -> str:
     """``standard`` -> ``std``; a mode without a short form: its first four letters and "."."""
     return SHORT_MODES.get(mode, mode if len(mode) <= 5 else mode[:4] + ".")
@@ -201,11 +213,14 @@ class WeaponRow:
             grid.addWidget(self.info, line, 3, 1, 2)
 
     def set_narrow(self, narrow: bool) -> None:
-        """Narrow: the title and arcs only in the check box's tool tip, the mode box short,
+        """Narrow: the title and arcs only in the check box's tool tip, the box's name and
+        the mode box short,
         the target without its range (in the shot's line and the tool tip), the mode and the
         shot's line of a weapon with modes on a line of their own."""
         self.kind.setVisible(not narrow)
         self.info.set_narrow(narrow)
+        name = box_name(self.option.box)
+        self.check.setText(short_box(name) if narrow else name)
         for i, t in enumerate(self.option.targets):
             self.target.setItemText(i, t.target if narrow
                                     else f"{t.target} r{t.where.true_range}")
