@@ -97,7 +97,7 @@ def fit_zoom(counters: Sequence[Reach], viewport: QSizeF, pad: float = 0.0,
     elif not fits(low):
         zoom = low
     else:
-        for _ in range(40):  # fits() is monotone in the zoom: bisect
+        for _ in range(24):  # fits() is monotone in the zoom: bisect (to a millionth)
             mid = (low + high) / 2
             low, high = (mid, high) if fits(mid) else (low, mid)
         zoom = low
@@ -238,7 +238,8 @@ class MapZoom:
             margin, margin + top / 2 / zoom, -margin, -margin - bottom / 2 / zoom)
         out = any(not seen.contains(c.mapRectToScene(c.footprint()))
                   for c in self._counters.values())
-        if not out and self._units_frame(0.5)[1] < self.zoom() * REFIT_ZOOM_IN:
+        if not out and (zoom * REFIT_ZOOM_IN > FIT_MAX_ZOOM  # as close as a fit comes
+                        or self._units_frame(0.5)[1] < zoom * REFIT_ZOOM_IN):
             return False
         self.fit_units()
         return True
