@@ -118,7 +118,9 @@ def units_from_scenario(
     ids = dict(ids or {})
     statuses = dict(weapon_status or {})
     units, records, racks, specs, pairs, arrivals = [], [], [], {}, [], []
-    year = getattr(scenario, "year", None)
+    # FD10.65: drones of the scenario's year (its [scenario] table: scenario.scenario.year; the
+    # ship's year in service only when the scenario gives none)
+    year = getattr(getattr(scenario, "scenario", None), "year", None)
     for side, unit in scenario.units():
         key = unit.key
         if unit.monster:

@@ -1,5 +1,6 @@
-"""Linked scenarios: T3 "The Lone Gray Wolf" played through its six scenarios by the robots in
-the desk, damage and counters carried; T7 "The Run for Home" waits for its opponents' ships."""
+"""Linked scenarios: T3 "The Lone Gray Wolf" played by the robots in the desk meeting after
+meeting until the Kang is lost (its second), damage and counters carried; T7 "The Run for Home"
+waits for its opponents' ships."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ def test_the_lone_gray_wolf_six_scenarios_with_damage_carried(tmp_path):
             carried_into_second_meeting = [u.damage for side in scenario.sides[1:] for u in side.units]
         battle_queue.queue_scenario(c, f"t3-s{n}", "T3", [("Klingon", ["kang"]), ("Kzinti", [
             v for v in units.values() if v != "kang"])], units, doc, rule="(T3.31)")
-        run = play_battle(scenario, seed=n + 9)  # robot dice where the Kang lives to a 5th meeting
+        # robot dice where the Kang lives to a second meeting (its drones and the Kzintis' are
+        # of the scenario's year, FD10.65: no seed of 0-79 lets it live through the second)
+        run = play_battle(scenario, seed=n + 6)
         battle_queue.import_result(c, f"t3-s{n}", run.result())
         t3.after_battle(c, contact, run.result())
         fought.append(n)
@@ -49,7 +52,7 @@ def test_the_lone_gray_wolf_six_scenarios_with_damage_carried(tmp_path):
             break
     state = chain.state(c)
     assert state["done"] and len(state["log"]) == len(fought) + sum(e["evaded"] for e in state["log"])
-    assert fought[:1] == [1] and len(fought) >= 5
+    assert fought[:2] == [1, 2]
     assert any(carried_into_second_meeting), "group 1's survivors bring their damage to scenario 2"
     # The per-campaign counter of T3.22
     assert chain.bump(c, t3.DEFINITION, "acceleration") == 1
@@ -58,7 +61,8 @@ def test_the_lone_gray_wolf_six_scenarios_with_damage_carried(tmp_path):
     result = t3.victory(c)
     assert result["level"] != "in progress" and result["klingon_points"] >= 0
     rolls = [r for r in c.store.dice_log() if "which group" in r.purpose]
-    assert [r.dice for r in rolls] == [[g] for g in GROUPS] and {r.source for r in rolls} == {"typed"}
+    assert [r.dice for r in rolls] == [[g] for g in GROUPS[:len(fought)]]
+    assert {r.source for r in rolls} == {"typed"}
     c.close()
 
 

@@ -68,7 +68,7 @@ def test_a_year_of_war(war):
                                        turns=5)
     with pytest.raises(LedgerError, match="without a result"):
         turn.step(c)
-    run = play_battle(Scenario.model_validate(battle["scenario"]), seed=2)  # damage G17.132 repairs
+    run = play_battle(Scenario.model_validate(battle["scenario"]), seed=1)  # damage G17.132 repairs
     assert run.turns_played >= 1
     battle_queue.import_result(c, "first-blood", run.result())
     enterprise = c.unit("enterprise")
