@@ -100,7 +100,16 @@ def test_the_duel_against_the_robot_from_the_menu_to_the_end(qtbot, window, monk
             # first option
             panel = window.panels.orders
             assert panel.prompt is prompt
-            act = lambda: qtbot.keyClick(panel, Qt.Key.Key_1)  # noqa: E731
+
+            def act(panel=panel) -> None:
+                if panel.joint is None:
+                    qtbot.keyClick(panel, Qt.Key.Key_1)
+                    return
+                # the volley's boundary shots in one form: each group's first shield by its
+                # number (the mark goes on), then give it
+                for group in panel.editor.groups:
+                    qtbot.keyClick(panel, getattr(Qt.Key, f"Key_{group.options[0].split()[-1]}"))
+                qtbot.keyClick(panel, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
             chosen.append(prompt.key)
         else:
             assert not isinstance(prompt, DiceRequest), "our dice are rolled by the computer"
