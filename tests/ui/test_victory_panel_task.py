@@ -85,3 +85,27 @@ def test_a_running_standing_claims_no_level_before_the_end(qtbot):
                for line in panel.lines())
     over = _panel(qtbot, setup.state, setup, "SG15")
     assert over.headline.text() == "Game over. Attacker: Astounding victory (S2.3)"
+
+
+def test_sm5_the_table_counts_its_points(qtbot):
+    """SM5.5 lacking a clear-cut result: the captain's level by the points the table counts
+    (information points, crew evacuated), entered on the panel."""
+    from tests.engine.test_battlefield_play import start
+
+    session = start("SM5", facing="A")
+    setup = SimpleNamespace(combat=replace(session.combat, battlefield=replace(
+        session.combat.battlefield, monsters=tuple(
+            replace(m, gone="star") for m in session.combat.battlefield.monsters))),
+        specs=session.specs)
+    left = replace(session.state, units=tuple(
+        u.with_(status="off_map") for u in session.state.units))
+    panel = _panel(qtbot, left, setup, "SM5")
+    assert not panel.sm5_row.isHidden()
+    assert panel.headline.text().startswith(
+        "Game over. Task victory (SM5.5): By the captain's points")
+    panel.information.setValue(150)
+    panel.evacuated.setValue(10)  # 150 + 10 x 10 = 250
+    assert panel.headline.text().startswith(
+        "Game over. Task victory (SM5.5): Did his best in a difficult situation (3) — 250 points")
+    sh19 = _panel(qtbot, left, setup, "SH19")
+    assert sh19.sm5_row.isHidden()

@@ -17,9 +17,18 @@ from functools import lru_cache
 from html import escape
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sfb_desk.data.game_victory import CannotScoreGame, score_game
+from sfb_desk.rules.systems.monsters import SM5_STATION_CREW, sm5_points
 from sfb_desk.rules.victory import VictoryResult
 
 
@@ -90,8 +99,27 @@ class VictoryPanel(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.details)
+        # SM5.5: the points the table counts (the lab analysis of G4.1 and the evacuation are
+        # played at the table); shown only for The Sunsnake
+        self.sm5_row = QWidget()
+        row = QHBoxLayout(self.sm5_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.information = QSpinBox()
+        self.information.setRange(0, 400)
+        self.information.setToolTip("Information points gathered on the Sun Snake (G4.1, SM5.47)")
+        self.evacuated = QSpinBox()
+        self.evacuated.setRange(0, SM5_STATION_CREW)
+        self.evacuated.setToolTip("Crew units of the research station taken aboard (SM5.48)")
+        for label, box in (("Information points", self.information),
+                           ("Crew evacuated", self.evacuated)):
+            row.addWidget(QLabel(label))
+            row.addWidget(box)
+            box.valueChanged.connect(self._refresh)
+        row.addStretch(1)
+        self.sm5_row.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.sm5_row)
         layout.addWidget(self.headline)
         layout.addWidget(scroll, 1)
         self._controller = None
@@ -132,7 +160,8 @@ class VictoryPanel(QWidget):
 
     def _task_line(self, record, over: bool) -> str | None:  # noqa: ANN001
         """The scenario's task victory (data/task_victory.py), when the game was set up from a
-        scenario with task victory conditions; None otherwise."""
+        scenario with task victory conditions; None otherwise. SM5: with the table's count of
+        information points and crew evacuated (the spin boxes), the captain's level."""
         scenario = _scenario(getattr(getattr(record, "table", None), "scenario", ""))
         victory = getattr(scenario, "victory", None)
         if victory is None or victory.kind != "task":
@@ -140,9 +169,13 @@ class VictoryPanel(QWidget):
         from sfb_desk.data.task_victory import task_result
 
         rule = victory.rule or scenario.id
+        self.sm5_row.setVisible(scenario.id == "SM5")
+        counted = sm5_points(self.information.value(), self.evacuated.value()) \
+            if scenario.id == "SM5" and (self.information.value() or self.evacuated.value()) \
+            else None
         try:
             found = task_result(scenario, self._controller.state, record.combat,
-                                record.setup.get("specs", {}), over=over)
+                                record.setup.get("specs", {}), over=over, table_points=counted)
         except (KeyError, ValueError) as exc:
             return f"Task victory ({rule}): cannot be judged here ({exc})"
         if found is None:
