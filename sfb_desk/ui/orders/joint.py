@@ -53,11 +53,11 @@ from sfb_desk.engine.prompts import Choice, Orders, Prompt
 from sfb_desk.rules.units import FACING_LETTERS
 from .choice import _DIGITS, _MOVES, MOVE_COLUMNS, SHORT_MOVES
 from .editor import GREY, OrderEditor, note
+from .marked_rows import MARK, MarkedRows
 
 if TYPE_CHECKING:
     from sfb_desk.engine.orders.fire_options import OrdersContext
 
-MARK = "▶"
 #: Buttons of a row a line (the orders dock is about 250 pixels wide at 1366x768).
 COLUMNS = MOVE_COLUMNS
 
@@ -149,7 +149,7 @@ class MoveRow:
         self.buttons[value].setChecked(True)
 
 
-class JointMovementEditor(OrderEditor):
+class JointMovementEditor(MarkedRows, OrderEditor):
     """See the module docstring."""
 
     def __init__(self, form: JointForm, ctx: OrdersContext | None,
@@ -171,7 +171,7 @@ class JointMovementEditor(OrderEditor):
         at = 0
         for prompt in form.prompts:
             row = MoveRow(self, prompt, ctx, grid, at)
-            row.group.buttonClicked.connect(lambda _b, r=row: self._clicked(r))
+            row.group.buttonClicked.connect(lambda _b, r=row: self.row_answered(r))
             self.rows.append(row)
             at += row.rows_used
             if prompt is not form.prompts[-1]:
@@ -184,30 +184,21 @@ class JointMovementEditor(OrderEditor):
         layout.addWidget(self.info)
         layout.addStretch(1)
         self.current = 0
-        self._show_mark()
+        self.show_mark()
 
-    def _show_mark(self) -> None:
-        for n, row in enumerate(self.rows):
-            row.mark.setText(MARK if n == self.current else "")
-
-    def _clicked(self, row: MoveRow) -> None:
-        self.mark_edited()
-        self.current = min(self.rows.index(row) + 1, len(self.rows) - 1)
-        self._show_mark()
+    def marked_rows(self) -> list[MoveRow]:
+        return self.rows
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
-            return False
-        if event.key() == Qt.Key.Key_Backspace:
-            self.current = max(0, self.current - 1)
-            self._show_mark()
-            return True
+        cursor = self.cursor_key(event)
+        if cursor is not None:
+            return cursor
         row = self.rows[self.current]
         value = row.keys.get(event.key())
         if value is None:
             return False
         row.choose(value)
-        self._clicked(row)
+        self.row_answered(row)
         return True
 
     def value(self) -> object:

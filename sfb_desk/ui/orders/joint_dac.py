@@ -26,11 +26,11 @@ from sfb_desk.engine.orders.joint import JointAnswer, JointForm
 from sfb_desk.rules.box_names import option_words
 from .choice import _DIGITS
 from .editor import OrderEditor, note
+from .marked_rows import MARK
 
 if TYPE_CHECKING:
     from sfb_desk.engine.orders.fire_options import OrdersContext
 
-MARK = "▶"
 COLUMNS = 3  # box buttons a line (the orders dock is about 250 pixels wide at 1366x768)
 
 

@@ -36,11 +36,11 @@ from sfb_desk.engine.orders.joint import JointAnswer, JointForm, shield_groups
 from sfb_desk.rules.box_names import option_words
 from .choice import _DIGITS
 from .editor import OrderEditor, OrdersInputError, note
+from .marked_rows import MARK, MarkedRows
 
 if TYPE_CHECKING:
     from sfb_desk.engine.orders.fire_options import OrdersContext
 
-MARK = "▶"
 
 
 def _buttons(editor: OrderEditor, options: tuple[str, ...], grid: QGridLayout, at: int,
@@ -144,7 +144,7 @@ class ShieldGroup:
                 for buttons in self.shot_buttons]
 
 
-class JointShieldEditor(OrderEditor):
+class JointShieldEditor(MarkedRows, OrderEditor):
     """See the module docstring."""
 
     def __init__(self, form: JointForm, ctx: OrdersContext | None,
@@ -165,7 +165,7 @@ class JointShieldEditor(OrderEditor):
         at = 0
         for n, (what, rows) in enumerate(shield_groups(form)):
             group = ShieldGroup(self, form, what, rows, grid, at, n)
-            group.group.buttonClicked.connect(lambda _b, g=group: self._clicked(g))
+            group.group.buttonClicked.connect(lambda _b, g=group: self.row_answered(g))
             if group.same is not None:
                 group.same.toggled.connect(self.mark_edited)
             self.groups.append(group)
@@ -175,31 +175,22 @@ class JointShieldEditor(OrderEditor):
         layout.addWidget(self.info)
         layout.addStretch(1)
         self.current = 0
-        self._show_mark()
+        self.show_mark()
 
-    def _show_mark(self) -> None:
-        for n, group in enumerate(self.groups):
-            group.mark.setText(MARK if n == self.current else "")
-
-    def _clicked(self, group: ShieldGroup) -> None:
-        self.mark_edited()
-        self.current = min(self.groups.index(group) + 1, len(self.groups) - 1)
-        self._show_mark()
+    def marked_rows(self) -> list[ShieldGroup]:
+        return self.groups
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
-            return False
-        if event.key() == Qt.Key.Key_Backspace:
-            self.current = max(0, self.current - 1)
-            self._show_mark()
-            return True
+        cursor = self.cursor_key(event)
+        if cursor is not None:
+            return cursor
         digit = _DIGITS.get(event.key())
         group = self.groups[self.current]
         option = f"shield {digit}"
         if digit is None or option not in group.options:
             return False
         group.choose(option)
-        self._clicked(group)
+        self.row_answered(group)
         return True
 
     def value(self) -> object:
