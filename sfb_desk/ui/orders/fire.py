@@ -20,7 +20,7 @@ The answer is the session's: ``{"ENT": [{"box": "photon#A", "target": "KRT"}, ..
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -50,6 +50,7 @@ from sfb_desk.rules.combat import direct_fire_weapon
 from sfb_desk.rules.units import Unit
 from ..common.names import titled
 from .editor import GREEN, GREY, RED, OrderEditor, OrdersInputError, note
+from .room_width import FollowsRoomWidth
 
 
 def describe(option: TargetOption | None) -> tuple[str, str]:
@@ -276,7 +277,7 @@ class WeaponRow:
         return out
 
 
-class FireEditor(OrderEditor):
+class FireEditor(FollowsRoomWidth, OrderEditor):
     """See the module docstring."""
 
     def __init__(self, prompt: Prompt, ctx: OrdersContext | None,
@@ -300,7 +301,6 @@ class FireEditor(OrderEditor):
         layout.addStretch(1)
         self.narrow = False
         self._wide = 0  # the width every column needs (measured before the first narrowing)
-        self._room: QWidget | None = None  # the view it is shown in (a scroll area's)
 
     def fit_width(self, width: int) -> None:
         """Lay the rows out for ``width`` pixels: narrow below the width every column needs."""
@@ -314,22 +314,6 @@ class FireEditor(OrderEditor):
                     r.set_narrow(narrow)
             for button in self._all_buttons:
                 button.setText("Check all" if narrow else "Check all that can damage")
-
-    def showEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
-        """Follow the width of the view the editor is shown in (a scroll area's viewport)."""
-        room = self.parentWidget()
-        if room is not None and room is not self._room:
-            if self._room is not None:
-                self._room.removeEventFilter(self)
-            self._room = room
-            room.installEventFilter(self)
-            self.fit_width(room.width())
-        super().showEvent(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        if watched is self._room and event.type() == QEvent.Type.Resize:
-            self.fit_width(watched.width())
-        return False
 
     def _ship_box(self, unit: Unit, options: list[WeaponOption]) -> QGroupBox:
         ctx = self.ctx

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -54,6 +54,7 @@ from sfb_desk.rules.units import FACING_LETTERS
 from .choice import _DIGITS, _MOVES, MOVE_COLUMNS, SHORT_MOVES
 from .editor import GREY, OrderEditor, note
 from .marked_rows import MARK, MarkedRows
+from .room_width import FollowsRoomWidth
 
 if TYPE_CHECKING:
     from sfb_desk.engine.orders.fire_options import OrdersContext
@@ -208,7 +209,7 @@ class JointMovementEditor(MarkedRows, OrderEditor):
         return JointAnswer(tuple((p.key, p.default) for p in self.form.prompts))
 
 
-class JointFireEditor(OrderEditor):
+class JointFireEditor(FollowsRoomWidth, OrderEditor):
     """See the module docstring."""
 
     def __init__(self, form: JointForm, ctx: OrdersContext | None,
@@ -244,26 +245,10 @@ class JointFireEditor(OrderEditor):
         layout.addWidget(self.tabs)
         layout.addWidget(self.pages, 1)
         self._show_side(0)
-        self._room: QWidget | None = None  # the view the form is shown in (a scroll area's)
 
-    def showEvent(self, event) -> None:  # noqa: ANN001, N802 (Qt name)
-        """The sides' fire editors follow the width of the view the form is shown in (their
-        own parent, the stack of pages, is only as narrow as they are)."""
-        room = self.parentWidget()
-        if room is not None and room is not self._room:
-            if self._room is not None:
-                self._room.removeEventFilter(self)
-            self._room = room
-            room.installEventFilter(self)
-            self._fit(room.width())
-        super().showEvent(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        if watched is self._room and event.type() == QEvent.Type.Resize:
-            self._fit(watched.width())
-        return False
-
-    def _fit(self, width: int) -> None:
+    def fit_width(self, width: int) -> None:
+        """The sides' fire editors follow the view the form is shown in (their own parent, the
+        stack of pages, is only as narrow as they are)."""
         for editor in self.editors:
             fit = getattr(editor, "fit_width", None)
             if fit is not None:
